@@ -1,0 +1,5 @@
+"""``python -m grundy`` runs the command line."""
+
+from .cli import main
+
+main()

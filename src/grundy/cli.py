@@ -1,0 +1,238 @@
+"""The ``grundy`` command: values, tables and nimber arithmetic from the shell."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from . import nimbers, registry
+from .errors import GrundyError, InvalidPositionError, NimberError
+from .impartial import DEFAULT_MAX_POSITIONS
+
+try:  # recent typer vendors its own copy of click
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - typer with click as a dependency
+    from click.exceptions import ClickException
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Exact Sprague-Grundy analysis of impartial games.",
+)
+nim_app = typer.Typer(no_args_is_help=True, help="Nimber arithmetic (nim-sum, nim-product...).")
+app.add_typer(nim_app, name="nim")
+
+console = Console(highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+# Words such as "-3" must reach our own checks ("heap -3 is negative"), not be taken
+# for unknown options.
+ACCEPT_NEGATIVE = {"ignore_unknown_options": True}
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+MisereFlag = Annotated[
+    bool, typer.Option("--misere", help="Misère play: the player who moves last loses.")
+]
+MaxPositions = Annotated[
+    int,
+    typer.Option("--max-positions", min=1, help="Cap on positions the solver may store."),
+]
+MOVES_SHOWN = 20
+
+
+def reports_errors(command: Callable) -> Callable:
+    """Turn a GrundyError into one line on stderr and exit status 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except GrundyError as exc:
+            err_console.print(f"error: {exc}", markup=False)
+            raise typer.Exit(code=2) from None
+
+    return wrapper
+
+
+def print_json(data: dict) -> None:
+    print(json.dumps(data))
+
+
+def position_text(position: Any) -> str:
+    """A position as typed on the command line: ``(3, 4, 5)`` -> ``3 4 5``."""
+    if isinstance(position, tuple):
+        return " ".join(map(str, position)) if position else "(empty)"
+    return str(position)
+
+
+@app.command(context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def value(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. nim, bash:3, subtraction:1,3,4.")],
+    position: Annotated[list[str], typer.Argument(help="The position, e.g. heap sizes.")],
+    misere: MisereFlag = False,
+    max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
+    as_json: JsonFlag = False,
+) -> None:
+    """SG value, outcome and winning moves of a position."""
+    rules = registry.find(game).limited_to(max_positions)
+    start = rules.parse_position(position)
+    outcome = rules.outcome(start, misere=misere)
+    sg = None if misere else rules.grundy(start)
+    moves = rules.winning_moves(start, misere=misere)
+    if as_json:
+        print_json(
+            {
+                "game": game,
+                "position": rules.position_to_json(start),
+                "misere": misere,
+                "grundy": sg,
+                "outcome": outcome.value,
+                "winning_moves": [rules.position_to_json(m) for m in moves],
+            }
+        )
+        return
+    console.print(f"[bold]{game} {position_text(start)}[/]" + ("  (misère play)" if misere else ""))
+    if sg is not None:
+        console.print(f"  SG value       {sg}")
+    console.print(f"  outcome        {outcome.value} ({outcome.describe()})")
+    if not moves:
+        console.print("  winning moves  none")
+    for i, move in enumerate(moves[:MOVES_SHOWN]):
+        label = "  winning moves  " if i == 0 else " " * 17
+        console.print(f"{label}{position_text(move)}   ({rules.describe_move(start, move)})")
+    if len(moves) > MOVES_SHOWN:
+        console.print(f"{' ' * 17}... {len(moves) - MOVES_SHOWN} more (use --json for all)")
+
+
+@app.command()
+@reports_errors
+def table(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. nim, bash:3, subtraction:1,3,4.")],
+    upto: Annotated[int, typer.Option("--upto", help="Last heap size n of the table.")],
+    misere: MisereFlag = False,
+    max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
+    as_json: JsonFlag = False,
+) -> None:
+    """SG values (or misère outcomes) of single heaps n = 0..UPTO."""
+    rules = registry.find(game).limited_to(max_positions)
+    if upto < 0:
+        raise InvalidPositionError(f"--upto {upto} is negative")
+    if upto >= max_positions:
+        raise InvalidPositionError(
+            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
+        )
+    heaps = [rules.check_position(n) for n in range(upto + 1)]
+    if misere:
+        column, values = "outcomes", [rules.outcome(n, misere=True).value for n in heaps]
+    else:
+        column, values = "values", rules.table(heaps)
+    if as_json:
+        print_json({"game": game, "misere": misere, "upto": upto, column: values})
+        return
+    what = "misère outcomes" if misere else "SG values"
+    console.print(f"[bold]{game}[/]  {what} of one heap, n = 0..{upto}")
+    width = max(len(str(v)) for v in values)
+    for row in range(0, len(values), 10):
+        cells = " ".join(str(v).rjust(width) for v in values[row : row + 10])
+        console.print(f"{row:>8}:  {cells}")
+
+
+@app.command()
+@reports_errors
+def games(as_json: JsonFlag = False) -> None:
+    """List the games this command knows, with an example position."""
+    entries = registry.describe_games()
+    if as_json:
+        print_json({"games": entries})
+        return
+    width = max(len(e["name"]) for e in entries)
+    for e in entries:
+        console.print(f"{e['name']:<{width}}  {e['summary']}   e.g. grundy value {e['example']}")
+
+
+def parse_nimber(text: str) -> int:
+    """Read an integer operand: decimal, or 0x.../0b... ."""
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return int(text, 0)
+        except ValueError:
+            raise NimberError(f"operand {text!r} is not an integer") from None
+
+
+def nim_command(operation: str, operands: Sequence[str], function: Callable, as_json: bool) -> None:
+    values = [parse_nimber(t) for t in operands]
+    result = function(*values)
+    if as_json:
+        print_json({"operation": operation, "operands": values, "result": result})
+    else:
+        print(result)
+
+
+Operands = Annotated[list[str], typer.Argument(help="Non-negative integers (any size).")]
+Operand = Annotated[str, typer.Argument(help="A non-negative integer (any size).")]
+
+
+@nim_app.command("sum", context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def nim_sum_command(operands: Operands, as_json: JsonFlag = False) -> None:
+    """Nim-sum (XOR) of the operands."""
+    nim_command("sum", operands, nimbers.nim_sum, as_json)
+
+
+@nim_app.command("mul", context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def nim_mul_command(operands: Operands, as_json: JsonFlag = False) -> None:
+    """Nim-product of the operands."""
+    nim_command("mul", operands, lambda *v: functools.reduce(nimbers.nim_mul, v, 1), as_json)
+
+
+@nim_app.command("inv", context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def nim_inv_command(operand: Operand, as_json: JsonFlag = False) -> None:
+    """Nim-inverse: the x with operand * x = 1."""
+    nim_command("inv", [operand], nimbers.nim_inv, as_json)
+
+
+@nim_app.command("sqrt", context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def nim_sqrt_command(operand: Operand, as_json: JsonFlag = False) -> None:
+    """Nim square root: the x with x * x = operand."""
+    nim_command("sqrt", [operand], nimbers.nim_sqrt, as_json)
+
+
+@nim_app.command("pow", context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def nim_pow_command(base: Operand, exponent: Operand, as_json: JsonFlag = False) -> None:
+    """Nim-power: base multiplied by itself exponent times."""
+    nim_command("pow", [base, exponent], nimbers.nim_pow, as_json)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``grundy`` console script.
+
+    Usage errors (a missing argument, an unknown option) are reported like every other
+    error: one line on stderr, exit status 2.
+    """
+    try:
+        status = app(args=argv, standalone_mode=False)
+    except ClickException as exc:
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see: {ctx.command_path} --help)" if ctx else ""
+        err_console.print(f"error: {exc.format_message()}{hint}", markup=False)
+        sys.exit(2)
+    except (typer.Abort, KeyboardInterrupt):
+        err_console.print("error: interrupted", markup=False)
+        sys.exit(130)
+    sys.exit(status if isinstance(status, int) else 0)

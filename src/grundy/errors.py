@@ -1,0 +1,62 @@
+"""Errors raised by grundy: one base class, one subclass per kind of problem."""
+
+from __future__ import annotations
+
+__all__ = [
+    "GrundyError",
+    "InvalidPositionError",
+    "InvalidGameError",
+    "UnknownGameError",
+    "NimberError",
+    "NimberZeroDivisionError",
+    "LoopError",
+    "PositionLimitError",
+    "MoveGenerationError",
+]
+
+
+class GrundyError(Exception):
+    """Base class of every error grundy raises on purpose.
+
+    Each subclass also derives from the builtin exception a caller would catch
+    (``ValueError``, ``LookupError``...), so ``except ValueError`` keeps working.
+    """
+
+
+class InvalidPositionError(GrundyError, ValueError):
+    """A position the game does not accept (negative heap, wrong type...)."""
+
+
+class InvalidGameError(GrundyError, ValueError):
+    """Malformed rules: an empty subtraction set, a bad parameter, a bad game spec."""
+
+
+class UnknownGameError(GrundyError, LookupError):
+    """A game name the registry does not know."""
+
+    def __str__(self) -> str:  # LookupError would quote the message like a dict key
+        return str(self.args[0]) if self.args else ""
+
+
+class NimberError(GrundyError, ValueError):
+    """An operand that is not a nimber (negative, or not an integer)."""
+
+
+class NimberZeroDivisionError(GrundyError, ZeroDivisionError):
+    """Division by the nimber 0."""
+
+
+class LoopError(GrundyError, RuntimeError):
+    """The acyclic solver met a cycle; ``cycle`` holds the positions on it."""
+
+    def __init__(self, message: str, cycle: tuple = ()) -> None:
+        super().__init__(message)
+        self.cycle = cycle
+
+
+class PositionLimitError(GrundyError, RuntimeError):
+    """A search needed more positions than its ``max_positions`` limit."""
+
+
+class MoveGenerationError(GrundyError, RuntimeError):
+    """A game's ``moves`` raised, or returned something that is not a list of positions."""

@@ -1,0 +1,124 @@
+"""Heap games: a position is a heap size, or a tuple of heaps played side by side."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+
+from ..errors import InvalidPositionError
+from ..impartial import ImpartialGame, Sum
+
+__all__ = ["HeapGame", "parse_heap"]
+
+
+def parse_heap(value: object, game: object = None) -> int:
+    """Return `value` as a heap size (a non-negative int), or raise InvalidPositionError.
+
+    Examples
+    --------
+    >>> parse_heap("12")
+    12
+    >>> parse_heap(-3)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: heap -3 is negative; heaps are non-negative integers
+    """
+    where = f"{game!r}: " if game is not None else ""
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.lstrip("-").isdigit():
+            raise InvalidPositionError(f"{where}heap {value!r} is not an integer")
+        heap = int(text)
+    elif isinstance(value, bool):
+        raise InvalidPositionError(f"{where}heap {value!r} is a bool, not an integer")
+    else:
+        try:
+            heap = operator.index(value)
+        except TypeError:
+            raise InvalidPositionError(f"{where}heap {value!r} is not an integer") from None
+    if heap < 0:
+        raise InvalidPositionError(
+            f"{where}heap {heap} is negative; heaps are non-negative integers"
+        )
+    return heap
+
+
+class HeapGame(ImpartialGame):
+    """Base class of heap games; subclasses define :meth:`heap_moves` for one heap.
+
+    A position is an ``int`` (one heap) or a tuple of heaps (their sum). The solver
+    values a tuple as the XOR of its heaps, so each heap size is solved once; winning
+    moves come back as tuples of the same length (a split heap is replaced in place by
+    its parts).
+
+    Examples
+    --------
+    >>> from grundy.games import HeapGame
+    >>> class TakeOneOrTwo(HeapGame):
+    ...     def heap_moves(self, n):
+    ...         return [n - k for k in (1, 2) if k <= n]
+    >>> TakeOneOrTwo().grundy((4, 5)), TakeOneOrTwo().winning_moves((4, 5))
+    (3, [(2, 5), (4, 4)])
+    """
+
+    def heap_moves(self, n: int) -> Iterable[int | Sum]:
+        """Return the options of one heap of size `n`: heap sizes, or a ``Sum`` of them."""
+        raise NotImplementedError(f"{type(self).__name__} must define heap_moves(n)")
+
+    def moves(self, position: int | tuple) -> list:
+        if type(position) is int:
+            return list(self.heap_moves(position))
+        options = []
+        for i, heap in enumerate(position):
+            before, after = position[:i], position[i + 1 :]
+            for option in self.heap_moves(heap):
+                parts = option.parts if type(option) is Sum else (option,)
+                options.append((*before, *parts, *after))
+        return options
+
+    def components(self, position: int | tuple) -> Sequence[int] | None:
+        return None if type(position) is int else position
+
+    def canonical(self, position: int | tuple) -> int | tuple:
+        # Heaps commute and empty heaps add nothing: the outcome search needs one key.
+        if type(position) is int:
+            return position
+        return tuple(sorted(h for h in position if h))
+
+    def assemble(self, parts: Sequence[int | Sum]) -> tuple:
+        return tuple(h for part in parts for h in (part.parts if type(part) is Sum else (part,)))
+
+    def check_position(self, position: object) -> int | tuple | Sum:
+        if type(position) is Sum:
+            return Sum(*(self.check_position(p) for p in position.parts))
+        if isinstance(position, tuple | list):
+            return tuple(parse_heap(h, self) for h in position)
+        return parse_heap(position, self)
+
+    def parse_position(self, tokens: Sequence[str]) -> tuple:
+        """Read heap sizes from command-line words: ``["3", "4", "5"]`` -> ``(3, 4, 5)``."""
+        if not tokens:
+            raise InvalidPositionError(f"{self!r}: give at least one heap size")
+        return tuple(parse_heap(t, self) for t in tokens)
+
+    def describe_move(self, before: tuple, after: tuple) -> str:
+        """Say which heap a move changed, e.g. ``heap 1: 3 -> 1`` (heaps numbered from 1).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().describe_move((3, 4, 5), (1, 4, 5))
+        'heap 1: 3 -> 1'
+        """
+        start = 0
+        while start < min(len(before), len(after)) and before[start] == after[start]:
+            start += 1
+        end = 0
+        while (
+            end < min(len(before), len(after)) - start
+            and before[len(before) - 1 - end] == after[len(after) - 1 - end]
+        ):
+            end += 1
+        old = before[start : len(before) - end]
+        new = after[start : len(after) - end] or (0,)
+        return f"heap {start + 1}: {' + '.join(map(str, old))} -> {' + '.join(map(str, new))}"

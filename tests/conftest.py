@@ -1,0 +1,26 @@
+"""Shared test set-up: the doctest namespace and the reference-data reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grundy
+
+DATA = Path(__file__).parent / "data"
+
+
+def read_pairs(name: str) -> dict[int, int]:
+    """Read a reference table of lines ``n value`` (the first line names its source)."""
+    pairs = {}
+    for line in (DATA / name).read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            n, value = line.split()[:2]
+            pairs[int(n)] = int(value)
+    return pairs
+
+
+@pytest.fixture(autouse=True)
+def _doctest_namespace(doctest_namespace: dict) -> None:
+    doctest_namespace["gr"] = grundy

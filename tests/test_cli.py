@@ -1,0 +1,109 @@
+"""The ``grundy`` command: JSON output, human output, and one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from grundy.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+def run_json(capsys, *argv: str) -> dict:
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+def test_value_nim_json(capsys):
+    assert run_json(capsys, "value", "nim", "3", "4", "5") == {
+        "game": "nim",
+        "position": [3, 4, 5],
+        "misere": False,
+        "grundy": 2,
+        "outcome": "N",
+        "winning_moves": [[1, 4, 5]],
+    }
+
+
+def test_value_misere_and_p_position(capsys):
+    data = run_json(capsys, "value", "nim", "1", "1", "1", "--misere")
+    assert data["outcome"] == "P" and data["winning_moves"] == [] and data["grundy"] is None
+    data = run_json(capsys, "value", "subtraction:1,3,4", "7")
+    assert (data["grundy"], data["outcome"]) == (0, "P")
+
+
+def test_value_big_heaps_are_exact(capsys):
+    data = run_json(capsys, "value", "bash:3", str(10**40 + 3))
+    assert data["grundy"] == 3 and data["winning_moves"] == [[10**40]]
+
+
+def test_table_json(capsys):
+    data = run_json(capsys, "table", "subtraction:2,3,7", "--upto", "11")
+    assert data["values"] == [0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0]
+    data = run_json(capsys, "table", "bash:2", "--upto", "5", "--misere")
+    assert data["outcomes"] == ["N", "P", "N", "N", "P", "N"]
+
+
+def test_nim_arithmetic(capsys):
+    assert run_json(capsys, "nim", "mul", "3141", "5926")["result"] == 14994
+    assert run_json(capsys, "nim", "inv", "2")["result"] == 3
+    assert run_json(capsys, "nim", "sqrt", "4")["result"] == 7
+    assert run_json(capsys, "nim", "pow", "2", "2")["result"] == 3
+    assert run_json(capsys, "nim", "sum", "3", "4", "5")["result"] == 2
+
+
+def test_games_lists_the_registry(capsys):
+    names = [g["name"] for g in run_json(capsys, "games")["games"]]
+    assert names == ["nim", "bash:M", "subtraction:S"]
+
+
+def test_human_output(capsys):
+    status, out, _ = run(capsys, "value", "nim", "3", "4", "5")
+    assert status == 0
+    assert "SG value       2" in out and "heap 1: 3 -> 1" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "nim", "3", "-4"], "heap -4 is negative"),
+        (["value", "nim", "3.5"], "heap '3.5' is not an integer"),
+        (["value", "chess", "1"], "unknown game 'chess'"),
+        (["value", "subtraction:", "3"], "is empty"),
+        (["value", "subtraction:1,x", "3"], "'x' is not a positive integer"),
+        (["value", "bash", "3"], "needs a parameter"),
+        (["value", "nim:3", "3"], "takes no parameter"),
+        (["value", "nim"], "Missing argument"),
+        (["table", "nim", "--upto", "-1"], "--upto -1 is negative"),
+        (["table", "bash:2", "--upto", str(10**12)], "more than --max-positions"),
+        (["value", "subtraction:1", "50", "--max-positions", "10"], "more than 10 positions"),
+        (["nim", "inv", "0"], "0"),
+        (["nim", "mul", "2", "x"], "operand 'x' is not an integer"),
+        (["frobnicate"], "No such command"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert message in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_console_script_runs():
+    result = subprocess.run(
+        [sys.executable, "-m", "grundy", "value", "nim", "3", "4", "5", "--json"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["grundy"] == 2

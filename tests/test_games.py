@@ -1,0 +1,97 @@
+"""The games of this issue: closed forms against search, published values, winning moves."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import read_pairs
+from hypothesis import given
+from hypothesis import strategies as st
+
+import grundy as gr
+from grundy.games import Bash, Nim, SubtractionGame, parse_subtraction_set
+
+
+@pytest.mark.parametrize(
+    "game",
+    [Nim(), Bash(1), Bash(3), Bash(7), SubtractionGame([1, 3, 4]), SubtractionGame([2, 5])],
+    ids=repr,
+)
+def test_closed_form_and_winning_moves_agree_with_search(game):
+    searched = type(game)(*[getattr(game, f) for f in game.__dataclass_fields__])
+    for n in range(40):
+        assert game.grundy(n) == searched.grundy(n, use_formula=False)
+    for position in [(n, m) for n in range(12) for m in range(12)]:
+        moves = game.winning_moves(position)
+        assert all(searched.grundy(m, use_formula=False) == 0 for m in moves)
+        expected = [o for o in game.moves(position) if searched.grundy(o, use_formula=False) == 0]
+        assert sorted(moves) == sorted(set(expected))
+
+
+def test_published_values_cgsuite():
+    nim_values = read_pairs("cgsuite_nim_nim_values.txt")
+    assert Nim().table(nim_values) == list(nim_values.values())
+    s237 = read_pairs("cgsuite_subtraction_2_3_7_nim_values.txt")
+    assert SubtractionGame([2, 3, 7]).table(s237) == list(s237.values())
+
+
+@pytest.mark.parametrize(
+    ("game", "name"),
+    [(Nim(), "nim"), (SubtractionGame([2, 3, 7]), "subtraction_2_3_7")],
+)
+def test_misere_outcomes_match_cgsuite(game, name):
+    # a misère nim-value of 0 is exactly a misère P-position
+    for n, value in read_pairs(f"cgsuite_{name}_misere_nim_values.txt").items():
+        assert game.is_p_position(n, misere=True) == (value == 0), n
+
+
+@given(st.lists(st.integers(0, 10**30), min_size=1, max_size=30))
+def test_nim_huge_heaps_winning_moves_reach_zero(heaps):
+    heaps = tuple(heaps)
+    moves = Nim().winning_moves(heaps)
+    xor = 0
+    for h in heaps:
+        xor ^= h
+    assert Nim().grundy(heaps) == xor
+    assert (len(moves) > 0) == (xor != 0)
+    for move in moves:
+        assert Nim().grundy(move) == 0
+        changed = [i for i in range(len(heaps)) if move[i] != heaps[i]]
+        assert len(changed) == 1 and move[changed[0]] < heaps[changed[0]]
+
+
+def test_misere_nim_rule():
+    # misère Nim: P iff (all heaps <= 1 and an odd number of 1s) or (some heap > 1 and XOR 0)
+    for a in range(5):
+        for b in range(5):
+            for c in range(5):
+                heaps = (a, b, c)
+                small = max(heaps) <= 1
+                p = (sum(heaps) % 2 == 1) if small else (a ^ b ^ c == 0)
+                assert Nim().is_p_position(heaps, misere=True) == p, heaps
+
+
+def test_bash_big_heap_exact():
+    assert Bash(5).grundy(10**100) == 10**100 % 6
+    assert Bash(5).winning_moves(10**100) == [10**100 - 10**100 % 6]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Nim().grundy(-1), "heap -1 is negative"),
+        (lambda: Nim().grundy((3, -2)), "heap -2 is negative"),
+        (lambda: Nim().grundy(2.5), "heap 2.5 is not an integer"),
+        (lambda: Nim().grundy(True), "is a bool"),
+        (lambda: Nim().grundy("x"), "heap 'x' is not an integer"),
+        (lambda: Bash(0), "must be a positive integer"),
+        (lambda: SubtractionGame([]), "is empty"),
+        (lambda: SubtractionGame([1, 0]), "0 is not a positive integer"),
+        (lambda: SubtractionGame([1, 2.5]), "2.5 is not a positive integer"),
+        (lambda: parse_subtraction_set("1,,2"), "'' is not a positive integer"),
+    ],
+)
+def test_bad_input_is_a_clear_error(make, message):
+    with pytest.raises(gr.GrundyError, match=message) as info:
+        make()
+    assert isinstance(info.value, ValueError)
+    assert "\n" not in str(info.value)

@@ -1,0 +1,163 @@
+"""The generic solver: mex, sums, queries, limits and errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import grundy as gr
+from grundy.games import Nim, SubtractionGame
+
+
+def naive_mex(values) -> int:
+    values = set(values)
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+@given(st.lists(st.integers(0, 70), max_size=40))
+def test_mex_matches_the_definition(values):
+    assert gr.mex(values) == naive_mex(values)
+
+
+def test_mex_ignores_huge_values():
+    assert gr.mex([0, 10**18, 1]) == 2
+
+
+def test_sum_is_flat_unordered_and_hashable():
+    assert gr.Sum(1, gr.Sum(3, 2)) == gr.Sum(3, 2, 1)
+    assert hash(gr.Sum(1, 2)) == hash(gr.Sum(2, 1))
+    assert gr.Sum(1, 2) != (1, 2)  # a sum is not the tuple position (1, 2)
+    assert eval(repr(gr.Sum(2, 1)), {"Sum": gr.Sum}) == gr.Sum(1, 2)
+    assert len({gr.Sum("a", 1), gr.Sum(1, "a")}) == 1  # unorderable parts still normalise
+
+
+def chain(length: int) -> gr.ImpartialGame:
+    return gr.game_from_moves(lambda n: [n - 1] if n > 0 else [], name="chain")
+
+
+def test_a_chain_of_a_million_positions_needs_no_recursion():
+    game = chain(10**6)
+    assert game.grundy(10**6) == 0
+    assert game.grundy(10**6 - 1) == 1
+    assert game.stats.positions == 10**6 + 1
+
+
+def test_nim_with_many_heaps_is_many_small_problems():
+    rng = random.Random(1)
+    heaps = tuple(rng.randrange(60) for _ in range(10**5))
+    game = Nim()
+    expected = 0
+    for h in heaps:
+        expected ^= h
+    assert game.grundy(heaps, use_formula=False) == expected
+    # each distinct heap size is searched once: at most 60 positions, not 10^5
+    assert game.stats.positions <= 60
+
+
+def test_formula_is_used_when_present_and_skipped_on_request():
+    game = Nim()
+    assert game.grundy((10**30, 5)) == 10**30 ^ 5
+    assert game.stats.formula_values == 2 and game.stats.positions == 0
+    assert game.grundy(40, use_formula=False) == 40
+    assert game.stats.positions == 41
+
+
+def test_cycle_raises_loop_error_naming_the_cycle():
+    game = gr.game_from_moves(lambda n: [(n + 1) % 4, 9] if n < 9 else [], name="ring")
+    with pytest.raises(gr.LoopError) as info:
+        game.grundy(2)
+    assert info.value.cycle[0] == info.value.cycle[-1]
+    assert set(info.value.cycle) == {0, 1, 2, 3}
+    assert "2 -> 3 -> 0 -> 1 -> 2" in str(info.value)
+    assert isinstance(info.value, gr.GrundyError)
+    # the failed search leaves no half-done values behind: 9 is still fine
+    assert game.grundy(9) == 0
+
+
+def test_self_loop_is_a_cycle():
+    with pytest.raises(gr.LoopError, match="0 -> 0"):
+        gr.game_from_moves(lambda n: [n]).grundy(0)
+
+
+def test_misere_search_reports_cycles_too():
+    with pytest.raises(gr.LoopError):
+        gr.game_from_moves(lambda n: [1 - n]).outcome(0, misere=True)
+
+
+def test_position_limit_stops_cleanly_and_can_be_raised():
+    game = chain(0)
+    with pytest.raises(gr.PositionLimitError, match="more than 1,000 positions"):
+        game.grundy(5000, max_positions=1000)
+    assert game.grundy(5000, max_positions=10_000) == 0
+    with pytest.raises(gr.PositionLimitError):
+        SubtractionGame([1]).limited_to(50).outcome(100, misere=True)
+
+
+def test_moves_that_raise_are_reported_with_the_position():
+    game = gr.game_from_moves(lambda n: [n - 1, 10 // (n - 3)] if n > 0 else [], name="bad")
+    with pytest.raises(gr.MoveGenerationError, match=r"moves\(3\) raised ZeroDivisionError"):
+        game.grundy(5)
+
+
+def test_unhashable_options_and_positions_are_reported():
+    game = gr.game_from_moves(lambda n: [[n - 1]] if n > 0 else [], name="lists")
+    with pytest.raises(gr.MoveGenerationError, match="not hashable"):
+        game.grundy(2)
+    with pytest.raises(gr.InvalidPositionError, match="not hashable"):
+        chain(0).grundy([1, 2])
+
+
+def test_a_formula_returning_nonsense_is_reported():
+    game = gr.game_from_moves(lambda n: [], formula=lambda n: -1, name="liar")
+    with pytest.raises(gr.MoveGenerationError, match="formula"):
+        game.grundy(3)
+
+
+def test_subclassing_and_canonical_hook():
+    class Mirror(gr.ImpartialGame):
+        """A pair of Nim heaps, played as one position, with symmetry reduction."""
+
+        def moves(self, p):
+            a, b = p
+            return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+        def canonical(self, p):
+            return tuple(sorted(p))
+
+    game = Mirror()
+    assert all(game.grundy((a, b)) == a ^ b for a in range(8) for b in range(8))
+    assert game.winning_moves((3, 5)) == [(3, 3)]
+    # mirrored positions share one searched entry
+    assert game.stats.positions == 8 * 9 // 2
+
+
+def test_table_and_is_p_position():
+    game = SubtractionGame([1, 2])
+    assert game.table(range(7)) == [0, 1, 2, 0, 1, 2, 0]
+    assert [n for n in range(7) if game.is_p_position(n)] == [0, 3, 6]
+
+
+def test_clear_cache_forgets_values():
+    game = chain(0)
+    game.grundy(100)
+    game.clear_cache()
+    assert game.stats == gr.SolverStats(positions=0, formula_values=0, sums=0)
+
+
+def test_outcome_repr_round_trips():
+    assert eval(repr(gr.Outcome.P), {"Outcome": gr.Outcome}) is gr.Outcome.P
+
+
+def test_sum_game_of_different_games():
+    game = SubtractionGame([1, 3, 4]) + Nim()
+    assert game.grundy((10, (2, 3))) == 1 ^ 2 ^ 3
+    for move in game.winning_moves((10, (2, 3))):
+        assert game.grundy(move) == 0
+    with pytest.raises(gr.InvalidPositionError, match="tuple of 2"):
+        game.grundy((1, 2, 3))
