@@ -19,16 +19,8 @@ from .errors import (
     PositionLimitError,
     UnknownGameError,
 )
-from .impartial import (
-    DEFAULT_MAX_POSITIONS,
-    ImpartialGame,
-    Outcome,
-    SolverStats,
-    Sum,
-    SumGame,
-    game_from_moves,
-    mex,
-)
+from .games.sum_game import SumGame
+from .impartial import ImpartialGame, Outcome, game_from_moves
 from .nimbers import (
     Nimber,
     nim_div,
@@ -39,6 +31,8 @@ from .nimbers import (
     nim_sqrt,
     nim_sum,
 )
+from .solver import DEFAULT_MAX_POSITIONS, SolverStats, mex
+from .sums import Sum
 
 __version__ = "0.1.0"
 

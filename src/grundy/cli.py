@@ -13,7 +13,7 @@ from rich.console import Console
 
 from . import nimbers, registry
 from .errors import GrundyError, InvalidPositionError, NimberError
-from .impartial import DEFAULT_MAX_POSITIONS
+from .solver import DEFAULT_MAX_POSITIONS
 
 try:  # recent typer vendors its own copy of click
     from typer._click.exceptions import ClickException

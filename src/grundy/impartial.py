@@ -1,39 +1,24 @@
-"""Impartial games: the game protocol, sums, outcomes and the acyclic Sprague-Grundy solver."""
+"""Impartial games: the protocol a game implements, and the queries every game answers."""
 
 from __future__ import annotations
 
 import enum
-import gc
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import (
-    GrundyError,
-    InvalidPositionError,
-    LoopError,
-    MoveGenerationError,
-    PositionLimitError,
-)
+from .errors import InvalidPositionError
+from .solver import DEFAULT_MAX_POSITIONS, GrundySolver, OutcomeSearch, SolverStats, call_moves
+from .sums import Sum
 
-__all__ = [
-    "Outcome",
-    "Sum",
-    "mex",
-    "ImpartialGame",
-    "SolverStats",
-    "game_from_moves",
-    "SumGame",
-    "DEFAULT_MAX_POSITIONS",
-]
+if TYPE_CHECKING:
+    from .games.sum_game import SumGame
 
-#: Default cap on the positions one game's solver may store (about 1-2 GB of memo).
-DEFAULT_MAX_POSITIONS = 10_000_000
+__all__ = ["Outcome", "ImpartialGame", "game_from_moves"]
 
 Position = Hashable
 
-# Marks a position whose value is being computed; meeting it again means a cycle.
-_IN_PROGRESS = -1
+# The optional hooks: a game that overrides one gets it used by the solver.
+_HOOKS = ("components", "canonical", "formula")
 
 
 class Outcome(enum.Enum):
@@ -66,107 +51,6 @@ class Outcome(enum.Enum):
         'first player wins'
         """
         return {"N": "first player wins", "P": "second player wins", "D": "draw"}[self.value]
-
-
-def mex(values: Iterable[int]) -> int:
-    """Return the minimum excludant: the least non-negative integer not in `values`.
-
-    Parameters
-    ----------
-    values : iterable of int
-        Non-negative integers, in any order, repeats allowed.
-
-    Examples
-    --------
-    >>> gr.mex([0, 1, 3, 1])
-    2
-    >>> gr.mex([])
-    0
-
-    Notes
-    -----
-    O(len(values)): a value larger than the number of values can never be the answer,
-    so only small values are marked.
-    """
-    values = list(values)
-    limit = len(values)
-    seen = 0
-    for v in values:
-        if v <= limit:
-            seen |= 1 << v
-    return ((seen + 1) & ~seen).bit_length() - 1
-
-
-def _sort_key_fallback(parts: tuple) -> tuple:
-    try:
-        return tuple(sorted(parts))
-    except TypeError:  # mixed or unorderable positions: any fixed order will do
-        return tuple(sorted(parts, key=repr))
-
-
-class Sum:
-    """The disjunctive sum of positions of one game: a move is a move in exactly one part.
-
-    A game's ``moves`` returns ``Sum(a, b)`` for an option that splits into independent
-    parts (Kayles knocking a pin out of a row). Sums are unordered and flatten nested
-    sums, so ``Sum(1, Sum(3, 2)) == Sum(3, 2, 1)``.
-
-    Examples
-    --------
-    >>> gr.Sum(3, gr.Sum(1, 2))
-    Sum(1, 2, 3)
-    >>> from grundy.games import Nim
-    >>> Nim().grundy(gr.Sum(3, 4, 5))
-    2
-    """
-
-    __slots__ = ("parts", "_hash")
-
-    parts: tuple
-
-    def __init__(self, *parts: Position) -> None:
-        flat: list = []
-        for part in parts:
-            if type(part) is Sum:
-                flat.extend(part.parts)
-            else:
-                flat.append(part)
-        self.parts = _sort_key_fallback(tuple(flat))
-        self._hash = hash((Sum, self.parts))
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Sum and self.parts == other.parts
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __iter__(self):
-        return iter(self.parts)
-
-    def __len__(self) -> int:
-        return len(self.parts)
-
-    def __repr__(self) -> str:
-        return f"Sum({', '.join(map(repr, self.parts))})"
-
-
-@dataclass(frozen=True, slots=True)
-class SolverStats:
-    """What a game's solver has stored so far.
-
-    Examples
-    --------
-    >>> from grundy.games import Nim
-    >>> game = Nim()
-    >>> game.grundy((3, 4, 5), use_formula=False)
-    2
-    >>> game.stats
-    SolverStats(positions=6, formula_values=0, sums=1)
-    """
-
-    positions: int  # values found by a mex over the options (by search)
-    formula_values: int  # values taken from the game's closed form
-    sums: int  # sums, component splits and canonical aliases evaluated by XOR
 
 
 class ImpartialGame:
@@ -315,7 +199,8 @@ class ImpartialGame:
         position the mex of its options.
         """
         position = self.check_position(position)
-        return self._solver(use_formula).value(position, max_positions)
+        limit = self.max_positions if max_positions is None else max_positions
+        return self._solver(use_formula).value(position, limit)
 
     def outcome(self, position: Position, *, misere: bool = False) -> Outcome:
         """Return the outcome class (N or P) of `position` in normal or misère play.
@@ -331,9 +216,8 @@ class ImpartialGame:
         (Outcome.P, Outcome.N)
         """
         position = self.check_position(position)
-        if misere:
-            return self._searcher(misere=True).outcome(position)
-        return Outcome.P if self.grundy(position) == 0 else Outcome.N
+        wins = self._next_player_wins(position) if misere else self.grundy(position) != 0
+        return Outcome.N if wins else Outcome.P
 
     def is_p_position(self, position: Position, *, misere: bool = False) -> bool:
         """Return True if the previous player wins from `position`.
@@ -365,8 +249,7 @@ class ImpartialGame:
         """
         position = self.check_position(position)
         if misere:
-            searcher = self._searcher(misere=True)
-            found = [o for o in self._whole_moves(position) if searcher.outcome(o) is Outcome.P]
+            found = [o for o in self._whole_moves(position) if not self._next_player_wins(o)]
         else:
             found = self._options_with_value(position, 0)
         return list(dict.fromkeys(found))  # a game may list the same option twice
@@ -412,10 +295,12 @@ class ImpartialGame:
     def clear_cache(self) -> None:
         """Forget every stored value (to free memory or to time a fresh solve)."""
         self.__dict__.pop("_solvers", None)
-        self.__dict__.pop("_searchers", None)
+        self.__dict__.pop("_misere_search", None)
 
     def __add__(self, other: ImpartialGame) -> SumGame:
         """``g + h`` is the sum game whose positions are pairs ``(p, q)``."""
+        from .games.sum_game import SumGame  # games/ builds on this module
+
         if not isinstance(other, ImpartialGame):
             return NotImplemented
         return SumGame(self, other)
@@ -424,19 +309,28 @@ class ImpartialGame:
         return self.name or f"{type(self).__name__}()"
 
     # ----------------------------------------------------------------- internals
-    def _solver(self, use_formula: bool) -> _GrundySolver:
+    def _hooks(self) -> dict[str, Callable]:
+        """The optional hooks this game's class overrides, bound to this game."""
+        return {h: getattr(self, h) for h in _HOOKS if _overrides(self, h)}
+
+    def _solver(self, use_formula: bool) -> GrundySolver:
         solvers = self.__dict__.setdefault("_solvers", {})
         solver = solvers.get(use_formula)
         if solver is None:
-            solver = solvers[use_formula] = _GrundySolver(self, use_formula)
+            hooks = self._hooks()
+            if not use_formula:
+                hooks.pop("formula", None)
+            solver = solvers[use_formula] = GrundySolver(self, hooks)
         return solver
 
-    def _searcher(self, misere: bool) -> _OutcomeSearch:
-        searchers = self.__dict__.setdefault("_searchers", {})
-        searcher = searchers.get(misere)
+    def _next_player_wins(self, position: Position) -> bool:
+        """Misère play: does the player to move win? (plain win/lose search)"""
+        searcher = self.__dict__.get("_misere_search")
         if searcher is None:
-            searcher = searchers[misere] = _OutcomeSearch(self, misere)
-        return searcher
+            canonical = self._hooks().get("canonical")
+            searcher = OutcomeSearch(self, self._whole_moves, canonical, misere=True)
+            self.__dict__["_misere_search"] = searcher
+        return searcher.next_player_wins(position, self.max_positions)
 
     def _direct_parts(self, position: Position) -> Sequence[Position] | None:
         """The parts of a sum or of a position with components; None for one part."""
@@ -470,271 +364,13 @@ class ImpartialGame:
     def _whole_moves(self, position: Position) -> list:
         """Options of a whole position; for a ``Sum``, a move in one of its parts."""
         if type(position) is not Sum:
-            return _call_moves(self, position)
+            return call_moves(self, position)
         parts = position.parts
         options = []
         for i, part in enumerate(parts):
-            for option in _call_moves(self, part):
+            for option in call_moves(self, part):
                 options.append(Sum(*parts[:i], option, *parts[i + 1 :]))
         return options
-
-
-def _call_moves(game: ImpartialGame, position: Position) -> list:
-    """Call ``game.moves``; turn its failures into one clear error naming the position."""
-    try:
-        options = game.moves(position)
-        return options if type(options) is list else list(options)
-    except GrundyError:
-        raise
-    except Exception as exc:
-        raise MoveGenerationError(
-            f"{game!r}: moves({position!r}) raised {type(exc).__name__}: {exc}"
-        ) from exc
-
-
-def _check_hashable(game: ImpartialGame, position: Position, options: list) -> None:
-    for option in options:
-        try:
-            hash(option)
-        except TypeError:
-            raise MoveGenerationError(
-                f"{game!r}: moves({position!r}) returned {option!r}, which is not hashable "
-                "(positions must be hashable: use tuples, not lists)"
-            ) from None
-
-
-def _overrides(game: ImpartialGame, hook: str) -> bool:
-    return getattr(type(game), hook) is not getattr(ImpartialGame, hook)
-
-
-class _GrundySolver:
-    """Memoised SG values of one game, computed with an explicit stack."""
-
-    def __init__(self, game: ImpartialGame, use_formula: bool) -> None:
-        self.game = game
-        self.memo: dict = {}
-        self.positions = 0
-        self.formula_values = 0
-        self.sums = 0
-        # Hooks are looked up once: the hot loop only pays for the ones a game defines.
-        self.components = game.components if _overrides(game, "components") else None
-        self.canonical = game.canonical if _overrides(game, "canonical") else None
-        self.formula = game.formula if use_formula and _overrides(game, "formula") else None
-
-    def value(self, root: Position, max_positions: int | None) -> int:
-        memo = self.memo
-        try:
-            value = memo.get(root)
-        except TypeError:
-            raise InvalidPositionError(
-                f"{self.game!r}: position {root!r} is not hashable (use a tuple, not a list)"
-            ) from None
-        if value is None or value < 0:
-            limit = self.game.max_positions if max_positions is None else max_positions
-            # The search allocates millions of frames and tuples that never form
-            # reference cycles; the cyclic GC would rescan them all again and again.
-            gc_was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                self._search(root, limit)
-            finally:
-                if gc_was_enabled:
-                    gc.enable()
-            value = memo[root]
-        return value
-
-    def _expand(self, position: Position, stack: list) -> int:
-        """Start evaluating `position`: store its value now, or push a frame for it.
-
-        A frame is ``[position, children, next_index, accumulator, is_xor]``. Returns 1
-        if `position` is searched (a mex over its options), else 0.
-        """
-        memo = self.memo
-        if type(position) is Sum:
-            self.sums += 1
-            children, is_xor = position.parts, True
-        else:
-            children = self.components(position) if self.components else None
-            if children is not None and not (len(children) == 1 and children[0] == position):
-                self.sums += 1
-                is_xor = True
-            else:
-                key = self.canonical(position) if self.canonical else position
-                if key != position:
-                    self.sums += 1
-                    children, is_xor = (key,), True
-                else:
-                    value = self.formula(position) if self.formula else None
-                    if value is not None:
-                        if type(value) is not int or value < 0:
-                            raise MoveGenerationError(
-                                f"{self.game!r}: formula({position!r}) returned "
-                                f"{value!r}, not a non-negative int"
-                            )
-                        self.formula_values += 1
-                        memo[position] = value
-                        return 0
-                    children, is_xor = _call_moves(self.game, position), False
-        memo[position] = _IN_PROGRESS
-        stack.append([position, children, 0, 0, is_xor])
-        return 0 if is_xor else 1
-
-    def _search(self, root: Position, limit: int) -> None:
-        memo = self.memo
-        get = memo.get
-        moves = self.game.moves
-        # Games without hooks take an inlined path: this loop is the solver's hot spot.
-        plain = not (self.components or self.canonical or self.formula)
-        count = self.positions
-        stack: list = []
-        try:
-            count += self._expand(root, stack)
-            while stack:
-                frame = stack[-1]
-                children = frame[1]
-                i = frame[2]
-                acc = frame[3]
-                n = len(children)
-                if frame[4]:  # a sum: XOR of the parts
-                    while i < n:
-                        v = get(children[i])
-                        if v is None or v < 0:
-                            break
-                        acc ^= v
-                        i += 1
-                else:  # mex of the options; values above n cannot be the mex
-                    while i < n:
-                        v = get(children[i])
-                        if v is None or v < 0:
-                            break
-                        if v <= n:
-                            acc |= 1 << v
-                        i += 1
-                if i == n:
-                    stack.pop()
-                    memo[frame[0]] = acc if frame[4] else ((acc + 1) & ~acc).bit_length() - 1
-                    continue
-                frame[2] = i
-                frame[3] = acc
-                child = children[i]
-                if v is not None:  # _IN_PROGRESS: the child is on the stack
-                    raise self._loop_error(stack, child)
-                if count >= limit:
-                    raise PositionLimitError(
-                        f"{self.game!r}: more than {limit:,} positions needed; raise "
-                        "max_positions (memory grows ~150 bytes a position) or use a "
-                        "closed form"
-                    )
-                if plain and type(child) is not Sum:
-                    try:
-                        options = moves(child)
-                    except Exception:
-                        options = _call_moves(self.game, child)  # raises the clear error
-                    if type(options) is not list:
-                        options = _call_moves(self.game, child)
-                    memo[child] = _IN_PROGRESS
-                    stack.append([child, options, 0, 0, False])
-                    count += 1
-                else:
-                    count += self._expand(child, stack)
-        except TypeError as exc:
-            if stack:
-                _check_hashable(self.game, stack[-1][0], list(stack[-1][1]))
-            raise MoveGenerationError(f"{self.game!r}: {exc}") from exc
-        finally:
-            self.positions = count
-            # On any interruption keep finished values, forget half-done ones.
-            for frame in stack:
-                if memo.get(frame[0]) == _IN_PROGRESS:
-                    del memo[frame[0]]
-
-    def _loop_error(self, stack: list, position: Position) -> LoopError:
-        path = [frame[0] for frame in stack]
-        start = path.index(position)
-        cycle = tuple(path[start:]) + (position,)
-        shown = " -> ".join(map(repr, cycle[:20])) + (" -> ..." if len(cycle) > 20 else "")
-        return LoopError(
-            f"{self.game!r} has a cycle {shown}; the acyclic solver cannot value it "
-            "(games with cycles need the loopy solver)",
-            cycle,
-        )
-
-
-class _OutcomeSearch:
-    """Win/lose search over whole positions, normal or misère play, no SG values used."""
-
-    def __init__(self, game: ImpartialGame, misere: bool) -> None:
-        self.game = game
-        self.misere = misere
-        self.memo: dict = {}  # canonical position -> True if the player to move wins
-        self.canonical = game.canonical if _overrides(game, "canonical") else None
-
-    def outcome(self, root: Position, max_positions: int | None = None) -> Outcome:
-        limit = self.game.max_positions if max_positions is None else max_positions
-        key = self._key(root)
-        if key not in self.memo:
-            self._search(root, limit)
-        return Outcome.N if self.memo[key] else Outcome.P
-
-    def _key(self, position: Position) -> Position:
-        if self.canonical is None:
-            return position
-        if type(position) is Sum:
-            return Sum(*map(self.canonical, position.parts))
-        return self.canonical(position)
-
-    def _search(self, root: Position, limit: int) -> None:
-        memo = self.memo
-        on_stack: set = set()
-        stack: list = []
-
-        def push(position: Position) -> None:
-            if len(memo) + len(stack) >= limit:
-                raise PositionLimitError(
-                    f"{self.game!r}: more than {limit:,} positions needed for the outcome "
-                    "search; raise max_positions"
-                )
-            options = self.game._whole_moves(position)
-            if not options:  # no move: the player to move loses (normal) or wins (misère)
-                memo[self._key(position)] = self.misere
-                return
-            key = self._key(position)
-            on_stack.add(key)
-            stack.append([key, options, 0])
-
-        try:
-            push(root)
-            while stack:
-                frame = stack[-1]
-                options = frame[1]
-                i = frame[2]
-                wins = False
-                pending = None
-                while i < len(options):
-                    child = self._key(options[i])
-                    result = memo.get(child)
-                    if result is None:
-                        if child in on_stack:
-                            raise LoopError(
-                                f"{self.game!r} has a cycle through {child!r}; the acyclic "
-                                "search cannot decide it",
-                                (child,),
-                            )
-                        pending = options[i]
-                        break
-                    if not result:  # an option where the opponent loses
-                        wins = True
-                        break
-                    i += 1
-                frame[2] = i
-                if pending is not None:
-                    push(pending)
-                    continue
-                stack.pop()
-                on_stack.discard(frame[0])
-                memo[frame[0]] = wins
-        except TypeError as exc:
-            raise MoveGenerationError(f"{self.game!r}: {exc}") from exc
 
 
 def game_from_moves(
@@ -767,76 +403,5 @@ def game_from_moves(
     return type("FunctionGame", (ImpartialGame,), namespace)()
 
 
-class SumGame(ImpartialGame):
-    """The disjunctive sum of different games; a position is a tuple, one part per game.
-
-    Each part is valued by its own game's solver (with that game's closed forms and
-    memo); the sum is their XOR, and a winning move retargets one part.
-
-    Examples
-    --------
-    >>> from grundy.games import Bash, Nim
-    >>> game = Bash(2) + Nim()
-    >>> game.grundy((5, (3,)))
-    1
-    >>> game.winning_moves((5, (3,)))
-    [(5, (2,))]
-    """
-
-    def __init__(self, *games: ImpartialGame) -> None:
-        self.games = tuple(g for game in games for g in _flatten_sum_game(game))
-        self.name = " + ".join(map(repr, self.games))
-
-    def check_position(self, position: Position) -> Position:
-        if type(position) is _Part:
-            return position
-        if not isinstance(position, tuple) or len(position) != len(self.games):
-            raise InvalidPositionError(
-                f"{self!r}: position {position!r} must be a tuple of {len(self.games)} "
-                "positions, one per game"
-            )
-        return tuple(g.check_position(p) for g, p in zip(self.games, position, strict=True))
-
-    def components(self, position: Position) -> Sequence[Position] | None:
-        if type(position) is _Part:
-            return None
-        return [_Part(i, p) for i, p in enumerate(position)]
-
-    def formula(self, position: Position) -> int | None:
-        # A part's value comes from its own game's solver.
-        return self.games[position.index].grundy(position.position)
-
-    def moves(self, position: Position) -> list:
-        if type(position) is _Part:
-            game = self.games[position.index]
-            return [_Part(position.index, o) for o in game._whole_moves(position.position)]
-        options = []
-        for i, p in enumerate(position):
-            for o in self.games[i]._whole_moves(p):
-                options.append((*position[:i], o, *position[i + 1 :]))
-        return options
-
-    def canonical(self, position: Position) -> Position:
-        if type(position) is _Part:
-            return position
-        return tuple(g.canonical(p) for g, p in zip(self.games, position, strict=True))
-
-    def assemble(self, parts: Sequence[Position]) -> Position:
-        return tuple(part.position for part in sorted(parts, key=lambda part: part.index))
-
-    def moves_to_value(self, position: Position, value: int) -> list:
-        game = self.games[position.index]
-        options = game._options_with_value(position.position, value)
-        return [_Part(position.index, o) for o in options]
-
-
-def _flatten_sum_game(game: ImpartialGame) -> tuple:
-    return game.games if isinstance(game, SumGame) else (game,)
-
-
-@dataclass(frozen=True, slots=True)
-class _Part:
-    """Position `position` of the `index`-th game of a SumGame."""
-
-    index: int
-    position: Any
+def _overrides(game: ImpartialGame, hook: str) -> bool:
+    return getattr(type(game), hook) is not getattr(ImpartialGame, hook)

@@ -3,5 +3,7 @@
 from .heap_game import HeapGame, parse_heap
 from .nim import Nim
 from .subtraction import Bash, SubtractionGame, parse_subtraction_set
+from .sum_game import SumGame
 
-__all__ = ["HeapGame", "parse_heap", "Nim", "Bash", "SubtractionGame", "parse_subtraction_set"]
+__all__ = ["HeapGame", "parse_heap", "Nim", "Bash", "SubtractionGame", "parse_subtraction_set",
+           "SumGame"]

@@ -6,7 +6,8 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from ..errors import InvalidPositionError
-from ..impartial import ImpartialGame, Sum
+from ..impartial import ImpartialGame
+from ..sums import Sum
 
 __all__ = ["HeapGame", "parse_heap"]
 

@@ -1,0 +1,88 @@
+"""The disjunctive sum of different games: one position per game, a move in one of them."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPositionError
+from ..impartial import ImpartialGame
+
+__all__ = ["SumGame"]
+
+Position = Hashable
+
+
+class SumGame(ImpartialGame):
+    """The disjunctive sum of different games; a position is a tuple, one part per game.
+
+    Each part is valued by its own game's solver (with that game's closed forms and
+    memo); the sum is their XOR, and a winning move retargets one part.
+
+    Examples
+    --------
+    >>> from grundy.games import Bash, Nim
+    >>> game = Bash(2) + Nim()
+    >>> game.grundy((5, (3,)))
+    1
+    >>> game.winning_moves((5, (3,)))
+    [(5, (2,))]
+    """
+
+    def __init__(self, *games: ImpartialGame) -> None:
+        # (g + h) + k is one sum of three games, not a sum inside a sum.
+        self.games = tuple(
+            g for game in games for g in (game.games if isinstance(game, SumGame) else (game,))
+        )
+        self.name = " + ".join(map(repr, self.games))
+
+    def check_position(self, position: Position) -> Position:
+        if type(position) is _Part:
+            return position
+        if not isinstance(position, tuple) or len(position) != len(self.games):
+            raise InvalidPositionError(
+                f"{self!r}: position {position!r} must be a tuple of {len(self.games)} "
+                "positions, one per game"
+            )
+        return tuple(g.check_position(p) for g, p in zip(self.games, position, strict=True))
+
+    def components(self, position: Position) -> Sequence[Position] | None:
+        if type(position) is _Part:
+            return None
+        return [_Part(i, p) for i, p in enumerate(position)]
+
+    def formula(self, position: Position) -> int | None:
+        # A part's value comes from its own game's solver.
+        return self.games[position.index].grundy(position.position)
+
+    def moves(self, position: Position) -> list:
+        if type(position) is _Part:
+            game = self.games[position.index]
+            return [_Part(position.index, o) for o in game._whole_moves(position.position)]
+        options = []
+        for i, p in enumerate(position):
+            for o in self.games[i]._whole_moves(p):
+                options.append((*position[:i], o, *position[i + 1 :]))
+        return options
+
+    def canonical(self, position: Position) -> Position:
+        if type(position) is _Part:
+            return position
+        return tuple(g.canonical(p) for g, p in zip(self.games, position, strict=True))
+
+    def assemble(self, parts: Sequence[Position]) -> Position:
+        return tuple(part.position for part in sorted(parts, key=lambda part: part.index))
+
+    def moves_to_value(self, position: Position, value: int) -> list:
+        game = self.games[position.index]
+        options = game._options_with_value(position.position, value)
+        return [_Part(position.index, o) for o in options]
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """Position `position` of the `index`-th game of a SumGame."""
+
+    index: int
+    position: Any

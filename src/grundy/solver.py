@@ -1,0 +1,344 @@
+"""The searches behind the queries: memoised SG values and win/lose outcomes, no recursion."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import (
+    GrundyError,
+    InvalidPositionError,
+    LoopError,
+    MoveGenerationError,
+    PositionLimitError,
+)
+from .sums import Sum
+
+__all__ = [
+    "DEFAULT_MAX_POSITIONS",
+    "mex",
+    "SolverStats",
+    "GrundySolver",
+    "OutcomeSearch",
+    "call_moves",
+]
+
+#: Default cap on the positions one game's solver may store (about 1-2 GB of memo).
+DEFAULT_MAX_POSITIONS = 10_000_000
+
+Position = Hashable
+
+# Marks a position whose value is being computed; meeting it again means a cycle.
+_IN_PROGRESS = -1
+
+
+def mex(values: Iterable[int]) -> int:
+    """Return the minimum excludant: the least non-negative integer not in `values`.
+
+    Parameters
+    ----------
+    values : iterable of int
+        Non-negative integers, in any order, repeats allowed.
+
+    Examples
+    --------
+    >>> gr.mex([0, 1, 3, 1])
+    2
+    >>> gr.mex([])
+    0
+
+    Notes
+    -----
+    O(len(values)): a value larger than the number of values can never be the answer,
+    so only small values are marked.
+    """
+    values = list(values)
+    limit = len(values)
+    seen = 0
+    for v in values:
+        if v <= limit:
+            seen |= 1 << v
+    return ((seen + 1) & ~seen).bit_length() - 1
+
+
+@dataclass(frozen=True, slots=True)
+class SolverStats:
+    """What a game's solver has stored so far.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> game = Nim()
+    >>> game.grundy((3, 4, 5), use_formula=False)
+    2
+    >>> game.stats
+    SolverStats(positions=6, formula_values=0, sums=1)
+    """
+
+    positions: int  # values found by a mex over the options (by search)
+    formula_values: int  # values taken from the game's closed form
+    sums: int  # sums, component splits and canonical aliases evaluated by XOR
+
+
+def call_moves(game: Any, position: Position) -> list:
+    """Call ``game.moves``; turn its failures into one clear error naming the position."""
+    try:
+        options = game.moves(position)
+        return options if type(options) is list else list(options)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise MoveGenerationError(
+            f"{game!r}: moves({position!r}) raised {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def check_hashable(game: Any, position: Position, options: list) -> None:
+    for option in options:
+        try:
+            hash(option)
+        except TypeError:
+            raise MoveGenerationError(
+                f"{game!r}: moves({position!r}) returned {option!r}, which is not hashable "
+                "(positions must be hashable: use tuples, not lists)"
+            ) from None
+
+
+class GrundySolver:
+    """Memoised SG values of one game, computed with an explicit stack."""
+
+    def __init__(self, game: Any, hooks: dict[str, Callable]) -> None:
+        """`hooks`: the optional hooks (components, canonical, formula) the game defines.
+
+        They are looked up once: the hot loop only pays for the ones a game defines.
+        """
+        self.game = game
+        self.memo: dict = {}
+        self.positions = 0
+        self.formula_values = 0
+        self.sums = 0
+        self.components = hooks.get("components")
+        self.canonical = hooks.get("canonical")
+        self.formula = hooks.get("formula")
+
+    def value(self, root: Position, limit: int) -> int:
+        memo = self.memo
+        try:
+            value = memo.get(root)
+        except TypeError:
+            raise InvalidPositionError(
+                f"{self.game!r}: position {root!r} is not hashable (use a tuple, not a list)"
+            ) from None
+        if value is None or value < 0:
+            # The search allocates millions of frames and tuples that never form
+            # reference cycles; the cyclic GC would rescan them all again and again.
+            gc_was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                self._search(root, limit)
+            finally:
+                if gc_was_enabled:
+                    gc.enable()
+            value = memo[root]
+        return value
+
+    def _expand(self, position: Position, stack: list) -> int:
+        """Start evaluating `position`: store its value now, or push a frame for it.
+
+        A frame is ``[position, children, next_index, accumulator, is_xor]``. Returns 1
+        if `position` is searched (a mex over its options), else 0.
+        """
+        memo = self.memo
+        if type(position) is Sum:
+            self.sums += 1
+            children, is_xor = position.parts, True
+        else:
+            children = self.components(position) if self.components else None
+            if children is not None and not (len(children) == 1 and children[0] == position):
+                self.sums += 1
+                is_xor = True
+            else:
+                key = self.canonical(position) if self.canonical else position
+                if key != position:
+                    self.sums += 1
+                    children, is_xor = (key,), True
+                else:
+                    value = self.formula(position) if self.formula else None
+                    if value is not None:
+                        if type(value) is not int or value < 0:
+                            raise MoveGenerationError(
+                                f"{self.game!r}: formula({position!r}) returned "
+                                f"{value!r}, not a non-negative int"
+                            )
+                        self.formula_values += 1
+                        memo[position] = value
+                        return 0
+                    children, is_xor = call_moves(self.game, position), False
+        memo[position] = _IN_PROGRESS
+        stack.append([position, children, 0, 0, is_xor])
+        return 0 if is_xor else 1
+
+    def _search(self, root: Position, limit: int) -> None:
+        memo = self.memo
+        get = memo.get
+        moves = self.game.moves
+        # Games without hooks take an inlined path: this loop is the solver's hot spot.
+        plain = not (self.components or self.canonical or self.formula)
+        count = self.positions
+        stack: list = []
+        try:
+            count += self._expand(root, stack)
+            while stack:
+                frame = stack[-1]
+                children = frame[1]
+                i = frame[2]
+                acc = frame[3]
+                n = len(children)
+                if frame[4]:  # a sum: XOR of the parts
+                    while i < n:
+                        v = get(children[i])
+                        if v is None or v < 0:
+                            break
+                        acc ^= v
+                        i += 1
+                else:  # mex of the options; values above n cannot be the mex
+                    while i < n:
+                        v = get(children[i])
+                        if v is None or v < 0:
+                            break
+                        if v <= n:
+                            acc |= 1 << v
+                        i += 1
+                if i == n:
+                    stack.pop()
+                    memo[frame[0]] = acc if frame[4] else ((acc + 1) & ~acc).bit_length() - 1
+                    continue
+                frame[2] = i
+                frame[3] = acc
+                child = children[i]
+                if v is not None:  # _IN_PROGRESS: the child is on the stack
+                    raise self._loop_error(stack, child)
+                if count >= limit:
+                    raise PositionLimitError(
+                        f"{self.game!r}: more than {limit:,} positions needed; raise "
+                        "max_positions (memory grows ~150 bytes a position) or use a "
+                        "closed form"
+                    )
+                if plain and type(child) is not Sum:
+                    try:
+                        options = moves(child)
+                    except Exception:
+                        options = call_moves(self.game, child)  # raises the clear error
+                    if type(options) is not list:
+                        options = call_moves(self.game, child)
+                    memo[child] = _IN_PROGRESS
+                    stack.append([child, options, 0, 0, False])
+                    count += 1
+                else:
+                    count += self._expand(child, stack)
+        except TypeError as exc:
+            if stack:
+                check_hashable(self.game, stack[-1][0], list(stack[-1][1]))
+            raise MoveGenerationError(f"{self.game!r}: {exc}") from exc
+        finally:
+            self.positions = count
+            # On any interruption keep finished values, forget half-done ones.
+            for frame in stack:
+                if memo.get(frame[0]) == _IN_PROGRESS:
+                    del memo[frame[0]]
+
+    def _loop_error(self, stack: list, position: Position) -> LoopError:
+        path = [frame[0] for frame in stack]
+        start = path.index(position)
+        cycle = tuple(path[start:]) + (position,)
+        shown = " -> ".join(map(repr, cycle[:20])) + (" -> ..." if len(cycle) > 20 else "")
+        return LoopError(
+            f"{self.game!r} has a cycle {shown}; the acyclic solver cannot value it "
+            "(games with cycles need the loopy solver)",
+            cycle,
+        )
+
+
+class OutcomeSearch:
+    """Win/lose search over whole positions, normal or misère play, no SG values used."""
+
+    def __init__(
+        self,
+        game: Any,
+        whole_moves: Callable[[Position], list],
+        canonical: Callable | None,
+        misere: bool,
+    ) -> None:
+        self.game = game
+        self.whole_moves = whole_moves  # a Sum's moves are moves in one of its parts
+        self.canonical = canonical
+        self.misere = misere
+        self.memo: dict = {}  # canonical position -> True if the player to move wins
+
+    def next_player_wins(self, root: Position, limit: int) -> bool:
+        key = self._key(root)
+        if key not in self.memo:
+            self._search(root, limit)
+        return self.memo[key]
+
+    def _key(self, position: Position) -> Position:
+        if self.canonical is None:
+            return position
+        if type(position) is Sum:
+            return Sum(*map(self.canonical, position.parts))
+        return self.canonical(position)
+
+    def _search(self, root: Position, limit: int) -> None:
+        memo = self.memo
+        on_stack: set = set()
+        stack: list = []
+
+        def push(position: Position) -> None:
+            if len(memo) + len(stack) >= limit:
+                raise PositionLimitError(
+                    f"{self.game!r}: more than {limit:,} positions needed for the outcome "
+                    "search; raise max_positions"
+                )
+            options = self.whole_moves(position)
+            if not options:  # no move: the player to move loses (normal) or wins (misère)
+                memo[self._key(position)] = self.misere
+                return
+            key = self._key(position)
+            on_stack.add(key)
+            stack.append([key, options, 0])
+
+        try:
+            push(root)
+            while stack:
+                frame = stack[-1]
+                options = frame[1]
+                i = frame[2]
+                wins = False
+                pending = None
+                while i < len(options):
+                    child = self._key(options[i])
+                    result = memo.get(child)
+                    if result is None:
+                        if child in on_stack:
+                            raise LoopError(
+                                f"{self.game!r} has a cycle through {child!r}; the acyclic "
+                                "search cannot decide it",
+                                (child,),
+                            )
+                        pending = options[i]
+                        break
+                    if not result:  # an option where the opponent loses
+                        wins = True
+                        break
+                    i += 1
+                frame[2] = i
+                if pending is not None:
+                    push(pending)
+                    continue
+                stack.pop()
+                on_stack.discard(frame[0])
+                memo[frame[0]] = wins
+        except TypeError as exc:
+            raise MoveGenerationError(f"{self.game!r}: {exc}") from exc

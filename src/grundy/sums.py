@@ -1,0 +1,62 @@
+"""Disjunctive sums of positions: ``Sum(p, q)`` is the position "p and q side by side"."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+
+__all__ = ["Sum"]
+
+Position = Hashable
+
+
+def _sort_key_fallback(parts: tuple) -> tuple:
+    try:
+        return tuple(sorted(parts))
+    except TypeError:  # mixed or unorderable positions: any fixed order will do
+        return tuple(sorted(parts, key=repr))
+
+
+class Sum:
+    """The disjunctive sum of positions of one game: a move is a move in exactly one part.
+
+    A game's ``moves`` returns ``Sum(a, b)`` for an option that splits into independent
+    parts (Kayles knocking a pin out of a row). Sums are unordered and flatten nested
+    sums, so ``Sum(1, Sum(3, 2)) == Sum(3, 2, 1)``.
+
+    Examples
+    --------
+    >>> gr.Sum(3, gr.Sum(1, 2))
+    Sum(1, 2, 3)
+    >>> from grundy.games import Nim
+    >>> Nim().grundy(gr.Sum(3, 4, 5))
+    2
+    """
+
+    __slots__ = ("parts", "_hash")
+
+    parts: tuple
+
+    def __init__(self, *parts: Position) -> None:
+        flat: list = []
+        for part in parts:
+            if type(part) is Sum:
+                flat.extend(part.parts)
+            else:
+                flat.append(part)
+        self.parts = _sort_key_fallback(tuple(flat))
+        self._hash = hash((Sum, self.parts))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Sum and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __iter__(self) -> Iterator:
+        return iter(self.parts)
+
+    def __len__(self) -> int:
+        return len(self.parts)
+
+    def __repr__(self) -> str:
+        return f"Sum({', '.join(map(repr, self.parts))})"
