@@ -11,6 +11,15 @@ import grundy
 DATA = Path(__file__).parent / "data"
 
 
+def naive_mex(values) -> int:
+    """The least non-negative integer not in `values`, straight from the definition."""
+    values = set(values)
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
 def read_pairs(name: str) -> dict[int, int]:
     """Read a reference table of lines ``n value`` (the first line names its source)."""
     pairs = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import naive_mex
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,21 +13,15 @@ import grundy as gr
 from grundy.games import Nim, SubtractionGame
 
 
-def naive_mex(values) -> int:
-    values = set(values)
-    m = 0
-    while m in values:
-        m += 1
-    return m
-
-
 @given(st.lists(st.integers(0, 70), max_size=40))
 def test_mex_matches_the_definition(values):
     assert gr.mex(values) == naive_mex(values)
 
 
-def test_mex_ignores_huge_values():
+def test_mex_ignores_huge_values_and_rejects_negative_ones():
     assert gr.mex([0, 10**18, 1]) == 2
+    with pytest.raises(gr.NimberError, match="value -1 is negative"):
+        gr.mex([0, -1])
 
 
 def test_sum_is_flat_unordered_and_hashable():

@@ -9,19 +9,12 @@ from __future__ import annotations
 import functools
 
 import pytest
+from conftest import naive_mex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
 from grundy.games import SubtractionGame
-
-
-def naive_mex(values) -> int:
-    values = set(values)
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 # ---------------------------------------------------------------- random games

@@ -12,6 +12,7 @@ from .errors import (
     InvalidPositionError,
     LoopError,
     MoveGenerationError,
+    NimberError,
     PositionLimitError,
 )
 from .sums import Sum
@@ -42,6 +43,11 @@ def mex(values: Iterable[int]) -> int:
     values : iterable of int
         Non-negative integers, in any order, repeats allowed.
 
+    Raises
+    ------
+    NimberError
+        A value is negative.
+
     Examples
     --------
     >>> gr.mex([0, 1, 3, 1])
@@ -59,6 +65,8 @@ def mex(values: Iterable[int]) -> int:
     seen = 0
     for v in values:
         if v <= limit:
+            if v < 0:
+                raise NimberError(f"mex: value {v} is negative; SG values are non-negative")
             seen |= 1 << v
     return ((seen + 1) & ~seen).bit_length() - 1
 
