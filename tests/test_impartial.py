@@ -92,6 +92,19 @@ def test_position_limit_stops_cleanly_and_can_be_raised():
     assert game.grundy(5000, max_positions=10_000) == 0
     with pytest.raises(gr.PositionLimitError):
         SubtractionGame([1]).limited_to(50).outcome(100, misere=True)
+    with pytest.raises(gr.InvalidGameError, match="max_positions 0 must be a positive"):
+        SubtractionGame([1]).limited_to(0)
+
+
+def test_moves_given_as_a_generator_are_called_once_per_position():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        return (n - k for k in (1, 2) if k <= n)
+
+    assert gr.game_from_moves(moves).table(range(6)) == [0, 1, 2, 0, 1, 2]
+    assert sorted(calls) == list(range(6))
 
 
 def test_moves_that_raise_are_reported_with_the_position():

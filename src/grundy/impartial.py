@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidPositionError
+from .errors import InvalidGameError, InvalidPositionError
 from .solver import DEFAULT_MAX_POSITIONS, GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
@@ -288,7 +288,7 @@ class ImpartialGame:
         grundy.errors.PositionLimitError: SubtractionGame(...): more than 100 positions needed; ...
         """
         if type(max_positions) is not int or max_positions < 1:
-            raise ValueError(f"max_positions {max_positions!r} must be a positive integer")
+            raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
         self.__dict__["max_positions"] = max_positions  # also works on frozen dataclasses
         return self
 

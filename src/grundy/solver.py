@@ -95,12 +95,17 @@ def call_moves(game: Any, position: Position) -> list:
     try:
         options = game.moves(position)
         return options if type(options) is list else list(options)
-    except GrundyError:
-        raise
     except Exception as exc:
-        raise MoveGenerationError(
-            f"{game!r}: moves({position!r}) raised {type(exc).__name__}: {exc}"
-        ) from exc
+        raise_moves_error(game, position, exc)
+
+
+def raise_moves_error(game: Any, position: Position, exc: Exception) -> None:
+    """Re-raise a failure of ``game.moves(position)`` as a MoveGenerationError."""
+    if isinstance(exc, GrundyError):
+        raise exc
+    raise MoveGenerationError(
+        f"{game!r}: moves({position!r}) raised {type(exc).__name__}: {exc}"
+    ) from exc
 
 
 def check_hashable(game: Any, position: Position, options: list) -> None:
@@ -237,10 +242,10 @@ class GrundySolver:
                 if plain and type(child) is not Sum:
                     try:
                         options = moves(child)
-                    except Exception:
-                        options = call_moves(self.game, child)  # raises the clear error
-                    if type(options) is not list:
-                        options = call_moves(self.game, child)
+                        if type(options) is not list:
+                            options = list(options)
+                    except Exception as exc:
+                        raise_moves_error(self.game, child, exc)
                     memo[child] = _IN_PROGRESS
                     stack.append([child, options, 0, 0, False])
                     count += 1
