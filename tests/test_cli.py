@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from grundy import registry
 from grundy.cli import main
 
 
@@ -32,6 +33,7 @@ def test_value_nim_json(capsys):
         "grundy": 2,
         "outcome": "N",
         "winning_moves": [[1, 4, 5]],
+        "winning_moves_complete": True,
     }
 
 
@@ -64,7 +66,18 @@ def test_nim_arithmetic(capsys):
 
 def test_games_lists_the_registry(capsys):
     names = [g["name"] for g in run_json(capsys, "games")["games"]]
-    assert names == ["nim", "bash:M", "subtraction:S"]
+    assert names == [entry.usage for entry in registry.GAMES.values()]
+
+
+@pytest.mark.parametrize("entry", registry.GAMES.values(), ids=lambda e: e.name)
+def test_every_registry_example_runs(entry, capsys, tmp_path, monkeypatch):
+    # examples that name a graph file find one in the working directory
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "edges.txt").write_text("0 1\n1 2\n2 0\n1 3\n")
+    (tmp_path / "graph.txt").write_text("0 1\n1 2\n0 2\n2 3\n3 4\n")
+    data = run_json(capsys, "value", *entry.example.split())
+    assert data["outcome"] in ("N", "P")
+    assert isinstance(data["grundy"], int)
 
 
 def test_human_output(capsys):
@@ -86,7 +99,7 @@ def test_human_output(capsys):
         (["value", "nim"], "Missing argument"),
         (["table", "nim", "--upto", "-1"], "--upto -1 is negative"),
         (["table", "bash:2", "--upto", str(10**12)], "more than --max-positions"),
-        (["value", "subtraction:1", "50", "--max-positions", "10"], "more than 10 positions"),
+        (["value", "allbut:1", "50", "--max-positions", "10"], "more than max_positions 10"),
         (["nim", "inv", "0"], "0"),
         (["nim", "mul", "2", "x"], "operand 'x' is not an integer"),
         (["frobnicate"], "No such command"),
@@ -107,3 +120,16 @@ def test_console_script_runs():
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["grundy"] == 2
+
+
+def test_value_without_sg_value_or_full_move_list(capsys):
+    # Wythoff has a closed-form outcome but SG values only by search
+    data = run_json(capsys, "value", "wythoff", str(10**100), str(10**100 + 1))
+    assert data["grundy"] is None and data["outcome"] == "N" and data["winning_moves_complete"]
+    # Moore's Nim lists too many options here but constructs one winning move
+    heaps = [str(2**60 + i) for i in range(7)]
+    data = run_json(capsys, "value", "moore:2", *heaps)
+    assert data["outcome"] == "N" and not data["winning_moves_complete"]
+    assert len(data["winning_moves"]) == 1
+    status, out, _ = run(capsys, "value", "moore:2", *heaps)
+    assert status == 0 and "not all listed" in out

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from conftest import read_pairs
+from conftest import naive_mex, read_pairs
 from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy.games import Bash, Nim, SubtractionGame, parse_subtraction_set
+from grundy.games import (
+    AllButSubtractionGame,
+    Bash,
+    Nim,
+    SubtractionGame,
+    parse_subtraction_set,
+)
 
 
 @pytest.mark.parametrize(
@@ -70,6 +76,25 @@ def test_misere_nim_rule():
                 assert Nim().is_p_position(heaps, misere=True) == p, heaps
 
 
+@given(st.lists(st.integers(0, 4), max_size=5))
+def test_misere_nim_closed_form_agrees_with_search(heaps):
+    game, searched = Nim(), Nim()
+    for position in (tuple(heaps), sum(heaps)):
+        generic = gr.ImpartialGame.winning_moves(searched, position, misere=True)
+        assert sorted(game.winning_moves(position, misere=True)) == sorted(generic)
+        generic_outcome = gr.ImpartialGame.outcome(searched, position, misere=True)
+        assert game.outcome(position, misere=True) == generic_outcome
+
+
+@given(
+    st.lists(st.integers(0, 30), max_size=6), st.sampled_from([Nim(), SubtractionGame([1, 3, 4])])
+)
+def test_winning_heap_moves_are_winning_moves_in_compact_form(heaps, game):
+    compact = game.winning_heap_moves(heaps)
+    expanded = [(*heaps[:i], new, *heaps[i + 1 :]) for i, new in compact]
+    assert sorted(expanded) == sorted(game.winning_moves(tuple(heaps)))
+
+
 def test_bash_big_heap_exact():
     assert Bash(5).grundy(10**100) == 10**100 % 6
     assert Bash(5).winning_moves(10**100) == [10**100 - 10**100 % 6]
@@ -95,3 +120,50 @@ def test_bad_input_is_a_clear_error(make, message):
         make()
     assert isinstance(info.value, ValueError)
     assert "\n" not in str(info.value)
+
+
+def naive_subtraction_values(allowed, count: int) -> list[int]:
+    """Values of a heap game where `allowed(n, k)` says whether n may lose k tokens."""
+    values: list[int] = []
+    for n in range(count):
+        values.append(naive_mex(values[n - k] for k in range(1, n + 1) if allowed(n, k)))
+    return values
+
+
+@given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
+def test_subtraction_period_is_proved_and_shortest(subtraction_set):
+    game = SubtractionGame(subtraction_set)
+    periodicity = game.periodicity()
+    window = max(subtraction_set)
+    count = periodicity.preperiod + 4 * periodicity.period + 2 * window + 50
+    values = naive_subtraction_values(lambda n, k: k in subtraction_set, count)
+    assert [game.grundy(n) for n in range(count)] == values
+    start, period = periodicity.preperiod, periodicity.period
+    assert all(values[n] == values[n + period] for n in range(start, count - period))
+    assert not any(  # no shorter period, and the preperiod cannot start earlier
+        all(values[n] == values[n + p] for n in range(start, count - p)) for p in range(1, period)
+    )
+    assert start == 0 or values[start - 1] != values[start - 1 + period]
+    huge = 10**60 + 7
+    assert game.grundy(huge) == values[periodicity.index(huge)]
+
+
+@given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
+def test_allbut_values_agree_with_search(excluded):
+    game = AllButSubtractionGame(excluded)
+    values = naive_subtraction_values(lambda n, k: k not in excluded, 60)
+    assert game.table(range(60)) == values
+    assert [game.grundy(n, use_formula=False) for n in range(30)] == values[:30]
+    for n in range(25):
+        expected = [n - k for k in range(1, n + 1) if k not in excluded and values[n - k] == 0]
+        assert sorted(game.winning_moves(n)) == sorted(expected)
+
+
+def test_allbut_matches_cgsuite():
+    published = read_pairs("cgsuite_allbut_2_3_7_nim_values.txt")
+    assert AllButSubtractionGame([2, 3, 7]).table(published) == list(published.values())
+
+
+def test_allbut_huge_heap_is_a_clear_limit():
+    with pytest.raises(gr.PositionLimitError, match="more than max_positions"):
+        AllButSubtractionGame([1]).grundy(10**30)

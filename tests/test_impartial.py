@@ -57,8 +57,9 @@ def test_nim_with_many_heaps_is_many_small_problems():
 
 def test_formula_is_used_when_present_and_skipped_on_request():
     game = Nim()
-    assert game.grundy((10**30, 5)) == 10**30 ^ 5
+    assert game.grundy(gr.Sum(10**30, 5)) == 10**30 ^ 5
     assert game.stats.formula_values == 2 and game.stats.positions == 0
+    assert game.grundy((10**30, 5)) == 10**30 ^ 5  # a tuple of heaps: XOR of the formula
     assert game.grundy(40, use_formula=False) == 40
     assert game.stats.positions == 41
 

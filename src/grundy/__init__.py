@@ -31,6 +31,7 @@ from .nimbers import (
     nim_sqrt,
     nim_sum,
 )
+from .periodicity import Periodicity
 from .solver import DEFAULT_MAX_POSITIONS, SolverStats, mex
 from .sums import Sum
 
@@ -49,6 +50,7 @@ __all__ = [
     "DEFAULT_MAX_POSITIONS",
     "ImpartialGame",
     "Outcome",
+    "Periodicity",
     "SolverStats",
     "Sum",
     "SumGame",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -10,9 +11,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from . import nimbers, registry
-from .errors import GrundyError, InvalidPositionError, NimberError
+from .errors import GrundyError, InvalidPositionError, NimberError, PositionLimitError
+from .play import engine_reply, iter_options, read_move
 from .solver import DEFAULT_MAX_POSITIONS
 
 try:  # recent typer vendors its own copy of click
@@ -67,11 +70,15 @@ def print_json(data: dict) -> None:
     print(json.dumps(data))
 
 
-def position_text(position: Any) -> str:
-    """A position as typed on the command line: ``(3, 4, 5)`` -> ``3 4 5``."""
-    if isinstance(position, tuple):
-        return " ".join(map(str, position)) if position else "(empty)"
-    return str(position)
+def winning_moves_or_one(rules: Any, position: Any, misere: bool) -> tuple[list, str]:
+    """Every winning move; or, when there are too many to list, the game's one
+    constructive winning move (if it has one) and the reason the list is incomplete."""
+    try:
+        return rules.winning_moves(position, misere=misere), ""
+    except PositionLimitError as exc:
+        one = getattr(rules, "winning_move", None)
+        move = one(position) if one is not None and not misere else None
+        return ([] if move is None else [move]), str(exc)
 
 
 @app.command(context_settings=ACCEPT_NEGATIVE)
@@ -87,8 +94,13 @@ def value(
     rules = registry.find(game).limited_to(max_positions)
     start = rules.parse_position(position)
     outcome = rules.outcome(start, misere=misere)
-    sg = None if misere else rules.grundy(start)
-    moves = rules.winning_moves(start, misere=misere)
+    moves, moves_unlisted = winning_moves_or_one(rules, start, misere)
+    sg, sg_unknown = None, ""
+    if not misere:
+        try:
+            sg = rules.grundy(start)
+        except PositionLimitError as exc:  # the outcome has a closed form, the SG value not
+            sg_unknown = str(exc)
     if as_json:
         print_json(
             {
@@ -98,18 +110,25 @@ def value(
                 "grundy": sg,
                 "outcome": outcome.value,
                 "winning_moves": [rules.position_to_json(m) for m in moves],
+                "winning_moves_complete": not moves_unlisted,
             }
         )
         return
-    console.print(f"[bold]{game} {position_text(start)}[/]" + ("  (misère play)" if misere else ""))
+    title = escape(f"{game} {rules.format_position(start)}")
+    console.print(f"[bold]{title}[/]" + ("  (misère play)" if misere else ""))
     if sg is not None:
         console.print(f"  SG value       {sg}")
+    elif sg_unknown:
+        console.print(f"  SG value       unknown: {sg_unknown}", markup=False)
     console.print(f"  outcome        {outcome.value} ({outcome.describe()})")
-    if not moves:
+    if moves_unlisted:
+        console.print(f"  winning moves  not all listed: {moves_unlisted}", markup=False)
+    elif not moves:
         console.print("  winning moves  none")
     for i, move in enumerate(moves[:MOVES_SHOWN]):
         label = "  winning moves  " if i == 0 else " " * 17
-        console.print(f"{label}{position_text(move)}   ({rules.describe_move(start, move)})")
+        shown = f"{rules.format_position(move)}   ({rules.describe_move(start, move)})"
+        console.print(label + shown, markup=False)
     if len(moves) > MOVES_SHOWN:
         console.print(f"{' ' * 17}... {len(moves) - MOVES_SHOWN} more (use --json for all)")
 
@@ -145,6 +164,88 @@ def table(
     for row in range(0, len(values), 10):
         cells = " ".join(str(v).rjust(width) for v in values[row : row + 10])
         console.print(f"{row:>8}:  {cells}")
+
+
+@app.command(context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def play(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. nim, wythoff, chomp.")],
+    position: Annotated[list[str], typer.Argument(help="The starting position.")],
+    first: Annotated[
+        str | None, typer.Option("--first", help="Who moves first: me or engine (asked if absent).")
+    ] = None,
+    misere: MisereFlag = False,
+    max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
+) -> None:
+    """Play against perfect play in the terminal."""
+    rules = registry.find(game).limited_to(max_positions)
+    current = rules.check_position(rules.parse_position(position))
+    while first not in ("me", "engine"):
+        if first is not None:
+            err_console.print(f"please answer 'me' or 'engine', not {first!r}", markup=False)
+        first = typer.prompt("Who moves first, me or engine?", default="me").strip().lower()
+    person_to_move = first == "me"
+    console.print(
+        f"[bold]{game}[/]{'  (misère play: whoever moves last loses)' if misere else ''}. "
+        "Type the position after your move, or: moves, #k (the k-th listed move), hint, quit."
+    )
+    listed: list = []
+    lost_announced = False
+    while True:
+        console.print(f"\nposition: {rules.format_position(current)}", markup=False)
+        reply = engine_reply(rules, current, misere=misere)
+        if reply is None:  # no move left: normal play, the player to move loses
+            person_wins = person_to_move == misere
+            console.print("No move is left. " + ("You win!" if person_wins else "I win."))
+            return
+        if not person_to_move:
+            console.print(
+                f"I move to {rules.format_position(reply.move)}   "
+                f"({rules.describe_move(current, reply.move)})",
+                markup=False,
+            )
+            if reply.winning and not lost_announced:
+                console.print(
+                    "Your position is now lost: whatever you play, I have a winning answer."
+                )
+                lost_announced = True
+            current, person_to_move = reply.move, True
+            continue
+        if not reply.winning and not lost_announced:
+            console.print("Your position is lost: every move leads to a position I win.")
+            lost_announced = True
+        while True:
+            words = typer.prompt("your move").split()
+            command = words[0].lower() if len(words) == 1 else ""
+            if command == "quit":
+                console.print("Bye.")
+                return
+            if command == "hint":
+                hint = (rules.winning_moves(current, misere=misere) or [None])[0]
+                console.print(
+                    "No winning move: every move loses against perfect play."
+                    if hint is None
+                    else f"A winning move: {rules.format_position(hint)}   "
+                    f"({rules.describe_move(current, hint)})",
+                    markup=False,
+                )
+                continue
+            if command == "moves":
+                listed = list(itertools.islice(iter_options(rules, current), MOVES_SHOWN))
+                for k, option in enumerate(listed, 1):
+                    console.print(
+                        f"  #{k}  {rules.format_position(option)}   "
+                        f"({rules.describe_move(current, option)})",
+                        markup=False,
+                    )
+                continue
+            try:
+                current = read_move(rules, current, words, listed)
+            except GrundyError as exc:
+                err_console.print(f"{exc}; try again", markup=False)
+                continue
+            break
+        listed, person_to_move = [], False
 
 
 @app.command()

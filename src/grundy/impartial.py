@@ -80,6 +80,8 @@ class ImpartialGame:
     max_positions: int = DEFAULT_MAX_POSITIONS
     #: Name used in messages and by the CLI.
     name: str = ""
+    #: Why this game may not be part of a sum (empty: it may).
+    sums_refused: str = ""
 
     # ----------------------------------------------------------------- the rules
     def moves(self, position: Position) -> Iterable[Position]:
@@ -151,6 +153,18 @@ class ImpartialGame:
         if isinstance(position, int | str | float | bool) or position is None:
             return position
         return repr(position)
+
+    def format_position(self, position: Position) -> str:
+        """Write `position` as typed on the command line (the inverse of parse_position).
+
+        Examples
+        --------
+        >>> gr.ImpartialGame().format_position((3, 4, 5))
+        '3 4 5'
+        """
+        if isinstance(position, tuple):
+            return " ".join(map(str, position)) if position else "(empty)"
+        return str(position)
 
     def describe_move(self, before: Position, after: Position) -> str:
         """Describe the move from `before` to `after` in words, for people."""
@@ -280,12 +294,11 @@ class ImpartialGame:
 
         Examples
         --------
-        >>> from grundy.games import SubtractionGame
-        >>> game = SubtractionGame([1, 2]).limited_to(100)
-        >>> game.grundy(1000)  # doctest: +ELLIPSIS
+        >>> game = gr.game_from_moves(lambda n: [n - 1] if n else [], name="countdown")
+        >>> game.limited_to(100).grundy(1000)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.PositionLimitError: SubtractionGame(...): more than 100 positions needed; ...
+        grundy.errors.PositionLimitError: countdown: more than 100 positions needed; ...
         """
         if type(max_positions) is not int or max_positions < 1:
             raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
@@ -294,8 +307,8 @@ class ImpartialGame:
 
     def clear_cache(self) -> None:
         """Forget every stored value (to free memory or to time a fresh solve)."""
-        self.__dict__.pop("_solvers", None)
-        self.__dict__.pop("_misere_search", None)
+        for key in [k for k in self.__dict__ if k.startswith("_")]:  # memos and tables
+            del self.__dict__[key]
 
     def __add__(self, other: ImpartialGame) -> SumGame:
         """``g + h`` is the sum game whose positions are pairs ``(p, q)``."""

@@ -6,10 +6,34 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import InvalidGameError, UnknownGameError
-from .games import Bash, Nim, SubtractionGame
+from .games import (
+    AllButSubtractionGame,
+    Bash,
+    BeanGame,
+    Chomp,
+    DigraphGame,
+    FibonacciNim,
+    GreenHackenbush,
+    GrundysGame,
+    LaskersNim,
+    LiegesOfLegendre,
+    MockTurtles,
+    MooreNim,
+    Nim,
+    OctalGame,
+    Ruler,
+    StaircaseNim,
+    StaircaseNimAnyStep,
+    SubtractionGame,
+    TurningCorners,
+    TurningTurtles,
+    Wythoff,
+)
 from .impartial import ImpartialGame
 
 __all__ = ["GameEntry", "GAMES", "find", "describe_games"]
+
+_OCTAL = "0.d1d2..."  # the registry line of octal codes, which find() reads directly
 
 
 def _positive_int(text: str) -> int:
@@ -48,6 +72,51 @@ GAMES: dict[str, GameEntry] = {
         GameEntry("subtraction", "subtraction game: take s tokens, s in the set S",
                   "subtraction:1,3,4 10 7",
                   lambda s: SubtractionGame(s), parameter="S"),
+        GameEntry("allbut", "all-but subtraction game: take any number except those in S",
+                  "allbut:2,3,7 9 4",
+                  lambda s: AllButSubtractionGame(s), parameter="S"),
+        GameEntry("turning-turtles", "Turning Turtles: turn 1 or 2 coins, the right one "
+                  "heads to tails (Nim)", "turning-turtles 1 4 6", lambda _: TurningTurtles()),
+        GameEntry("mock-turtles", "Mock Turtles: turn 1 to 3 coins (numbered from 0), the "
+                  "right one heads to tails", "mock-turtles 2 5 7", lambda _: MockTurtles()),
+        GameEntry("ruler", "Ruler: turn a run of coins, the right one heads to tails",
+                  "ruler 3 6 8", lambda _: Ruler()),
+        GameEntry("turning-corners", "Turning Corners: turn the corners of a rectangle; coin "
+                  "i,j is worth i (x) j", "turning-corners 2,3 4,5", lambda _: TurningCorners()),
+        GameEntry("chomp", "Chomp (chocolate cake): bite a corner, the poison square "
+                  "loses; rows or RxC", "chomp 3 3 3", lambda _: Chomp()),
+        GameEntry("hackenbush", "Green Hackenbush: cut an edge of graphs read from files of "
+                  "'u v' lines (ground 0)", "hackenbush edges.txt",
+                  lambda _: GreenHackenbush()),
+        GameEntry("digraph", "tokens on a DAG read from FILE ('u v' lines: edge u -> v); "
+                  "position = token vertices", "digraph:graph.txt 0 3",
+                  lambda path: DigraphGame.from_file(path), parameter="FILE"),
+        GameEntry("beans", "beans in bottles: a bean becomes two beans in later bottles",
+                  "beans 2 3 1", lambda _: BeanGame()),
+        GameEntry("moore", "Moore's Nim_k: reduce between 1 and K heaps at once",
+                  "moore:2 1 2 3", lambda k: MooreNim(_positive_int(k)), parameter="K"),
+        GameEntry("lasker", "Lasker's Nim: take from a heap, or split a heap in two",
+                  "lasker 2 5", lambda _: LaskersNim()),
+        GameEntry("lieges", "Lieges of Legendre: take one, or turn a heap of 2x into K heaps "
+                  "of x", "lieges:3 2 3 4", lambda k: LiegesOfLegendre(_positive_int(k)),
+                  parameter="K"),
+        GameEntry("kayles", "Kayles (0.77): knock down one pin or two adjacent pins",
+                  "kayles 3 5", lambda _: OctalGame("0.77", name="Kayles")),
+        GameEntry("dawson", "Dawson's Kayles (0.07): knock down two adjacent pins",
+                  "dawson 4 7", lambda _: OctalGame("0.07", name="Dawson's Kayles")),
+        GameEntry("grundys-game", "Grundy's game: split a heap into two unequal heaps",
+                  "grundys-game 8 3", lambda _: GrundysGame()),
+        GameEntry("wythoff", "Wythoff's game: take from one of two heaps, or the same from both",
+                  "wythoff 4 9", lambda _: Wythoff()),
+        GameEntry("fibonacci-nim", "Fibonacci Nim: take at most twice the previous take; "
+                  "position N (the start) or HEAP LIMIT", "fibonacci-nim 20",
+                  lambda _: FibonacciNim()),
+        GameEntry("staircase", "Staircase Nim: move coins from a step to the one below; "
+                  "coins on steps 1..n", "staircase 3 1 2", lambda _: StaircaseNim()),
+        GameEntry("staircase-any", "Staircase Nim: move one coin to any lower step; coins on "
+                  "steps 1..n", "staircase-any 1 2 1", lambda _: StaircaseNimAnyStep()),
+        GameEntry(_OCTAL, "octal game: digit j adds 1, 2, 4 if taking j tokens may leave "
+                  "0, 1, 2 heaps", "0.137 6 9", lambda code: OctalGame(code)),
     ]
 }
 
@@ -67,11 +136,15 @@ def find(spec: str) -> ImpartialGame:
     >>> from grundy.registry import find
     >>> find("subtraction:1,3,4")
     SubtractionGame(subtraction_set=(1, 3, 4))
-    >>> find("chess")
+    >>> find("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.UnknownGameError: unknown game 'chess'; known games: nim, bash:M, subtraction:S
+    grundy.errors.UnknownGameError: unknown game 'chess'; known games: nim, bash:M, ...
+    >>> find("0.77")                         # an octal code names its own game
+    OctalGame('0.77')
     """
+    if spec.strip().startswith("0."):
+        return GAMES[_OCTAL].make(spec.strip())
     name, colon, parameter = spec.strip().partition(":")
     entry = GAMES.get(name.lower())
     if entry is None:

@@ -1,9 +1,28 @@
 """The catalog of games: each a family with its rules, closed form and winning moves."""
 
+from .beans import BeanGame, bean_value
+from .chomp import Chomp
+from .coin_turning import CoinTurningGame, MockTurtles, Ruler, TurningCorners, TurningTurtles
+from .digraph import DigraphGame
+from .fibonacci_nim import FibonacciNim, zeckendorf
+from .hackenbush import GreenHackenbush, hackenbush_value
 from .heap_game import HeapGame, parse_heap
+from .lasker import LaskersNim, SplitOrTake, lasker_value
+from .lieges import LiegesOfLegendre
+from .moore import MooreNim
 from .nim import Nim
-from .subtraction import Bash, SubtractionGame, parse_subtraction_set
+from .octal import KNOWN_PERIODS, DawsonsChess, DawsonsKayles, GrundysGame, Kayles, OctalGame
+from .staircase import StaircaseNim, StaircaseNimAnyStep
+from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
 from .sum_game import SumGame
+from .wythoff import Wythoff, wythoff_pair, wythoff_partner
 
 __all__ = ["HeapGame", "parse_heap", "Nim", "Bash", "SubtractionGame", "parse_subtraction_set",
-           "SumGame"]
+           "AllButSubtractionGame",
+           "SumGame", "Chomp", "CoinTurningGame", "TurningTurtles", "MockTurtles", "Ruler",
+           "TurningCorners",
+           "GreenHackenbush", "hackenbush_value", "DigraphGame", "BeanGame", "bean_value",
+           "MooreNim", "LaskersNim", "SplitOrTake", "lasker_value", "LiegesOfLegendre",
+           "OctalGame", "GrundysGame", "KNOWN_PERIODS", "Kayles", "DawsonsKayles", "DawsonsChess",
+           "Wythoff", "wythoff_pair", "wythoff_partner", "FibonacciNim", "zeckendorf",
+           "StaircaseNim", "StaircaseNimAnyStep"]

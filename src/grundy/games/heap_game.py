@@ -6,7 +6,7 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from ..errors import InvalidPositionError
-from ..impartial import ImpartialGame
+from ..impartial import ImpartialGame, _overrides
 from ..sums import Sum
 
 __all__ = ["HeapGame", "parse_heap"]
@@ -66,6 +66,62 @@ class HeapGame(ImpartialGame):
         """Return the options of one heap of size `n`: heap sizes, or a ``Sum`` of them."""
         raise NotImplementedError(f"{type(self).__name__} must define heap_moves(n)")
 
+    def grundy(self, position: int | tuple, **options: object) -> int:
+        # A game with a closed form values a tuple of heaps as the XOR of the formula,
+        # without storing every heap: 10^6 Nim heaps take ~0.1 s instead of ~1.5 s.
+        if type(position) is tuple and not options and _overrides(self, "formula"):
+            value = self._xor_of_formula(position)
+            if value is not None:
+                return value
+        return super().grundy(position, **options)
+
+    def winning_heap_moves(self, heaps: Sequence[int]) -> list[tuple[int, int | tuple]]:
+        """Return the winning moves of a row of heaps as ``(index, replacement)`` pairs.
+
+        The compact form of :meth:`winning_moves` for many heaps: heap `index` (from 0)
+        becomes `replacement`, a heap size or a tuple of heaps when the move splits it.
+        It costs O(number of heaps) for a game with a closed form, where listing every
+        winning position would cost O(heaps x moves).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().winning_heap_moves([3, 4, 5])
+        [(0, 1)]
+        """
+        heaps = self.check_position(tuple(heaps))
+        # The closed form where there is one (no memo entry per heap), else the solver.
+        formula = self.formula if _overrides(self, "formula") else self.grundy
+        values = [v if (v := formula(h)) is not None else self.grundy(h) for h in heaps]
+        total = 0
+        for v in values:
+            total ^= v
+        found: list[tuple[int, int | tuple]] = []
+        if total == 0:
+            return found
+        options_with_value = self.moves_to_value  # a heap is one part: ask it directly
+        for i, (heap, value) in enumerate(zip(heaps, values, strict=True)):
+            options = options_with_value(heap, value ^ total)
+            if not isinstance(options, list):
+                options = list(options)
+            if len(options) > 1:
+                options = dict.fromkeys(options)  # a rule may list an option twice
+            for option in options:
+                found.append((i, option.parts if type(option) is Sum else option))
+        return found
+
+    def _xor_of_formula(self, heaps: tuple) -> int | None:
+        value = 0
+        formula = self.formula
+        for heap in heaps:
+            if type(heap) is not int or heap < 0:
+                heap = parse_heap(heap, self)  # raises the usual error for a bad heap
+            v = formula(heap)
+            if v is None:
+                return None
+            value ^= v
+        return value
+
     def moves(self, position: int | tuple) -> list:
         if type(position) is int:
             return list(self.heap_moves(position))
@@ -93,6 +149,8 @@ class HeapGame(ImpartialGame):
         if type(position) is Sum:
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
+            if all(type(h) is int and h >= 0 for h in position):  # the common case, fast
+                return tuple(position)
             return tuple(parse_heap(h, self) for h in position)
         return parse_heap(position, self)
 

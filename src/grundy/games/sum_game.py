@@ -6,7 +6,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidGameError, InvalidPositionError
 from ..impartial import ImpartialGame
 
 __all__ = ["SumGame"]
@@ -36,6 +36,9 @@ class SumGame(ImpartialGame):
             g for game in games for g in (game.games if isinstance(game, SumGame) else (game,))
         )
         self.name = " + ".join(map(repr, self.games))
+        for game in self.games:
+            if game.sums_refused:
+                raise InvalidGameError(f"cannot add {game!r} to a sum: {game.sums_refused}")
 
     def check_position(self, position: Position) -> Position:
         if type(position) is _Part:

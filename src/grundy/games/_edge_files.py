@@ -1,0 +1,160 @@
+"""Edge-list text and files (lines ``u v``) shared by the graph games."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..errors import GrundyError
+
+__all__ = ["EdgeList", "parse_edge_text", "read_edge_file", "check_vertex"]
+
+
+@dataclass
+class EdgeList:
+    """What an edge-list text holds: edges, the line of each, and lone vertices.
+
+    Examples
+    --------
+    >>> from grundy.games._edge_files import parse_edge_text
+    >>> parse_edge_text("# a path\\n0 1\\n1 2\\n")
+    EdgeList(edges=[(0, 1), (1, 2)], lines=[2, 3], vertices=[])
+    """
+
+    edges: list[tuple[int, int]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)  # line number of each edge, from 1
+    vertices: list[int] = field(default_factory=list)  # vertices declared alone on a line
+
+
+def check_vertex(label: object, where: str, error: type[GrundyError]) -> int:
+    """Return `label` if it is a vertex label (an int >= 0), else raise `error`.
+
+    Examples
+    --------
+    >>> from grundy.errors import InvalidPositionError
+    >>> from grundy.games._edge_files import check_vertex
+    >>> check_vertex(-1, "edge", InvalidPositionError)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: edge: vertex -1 is negative; vertices are integers >= 0
+    """
+    if type(label) is int or (isinstance(label, int) and not isinstance(label, bool)):
+        if label < 0:
+            raise error(f"{where}: vertex {label} is negative; vertices are integers >= 0")
+        return int(label)
+    raise error(f"{where}: vertex {label!r} is not an integer; vertices are integers >= 0")
+
+
+def _word_to_vertex(word: str, where: str, error: type[GrundyError]) -> int:
+    if word.isascii() and word.isdigit():
+        return int(word)
+    if word.startswith("-") and word[1:].isascii() and word[1:].isdigit():
+        raise error(f"{where}: vertex {word} is negative; vertices are integers >= 0")
+    raise error(f"{where}: {word!r} is not an integer; vertices are integers >= 0")
+
+
+def parse_edge_text(
+    text: str,
+    source: str = "<text>",
+    *,
+    lone_vertices: bool = False,
+    error: type[GrundyError] | None = None,
+) -> EdgeList:
+    """Read lines ``u v`` (one edge each); ``#`` starts a comment, blank lines are skipped.
+
+    Parameters
+    ----------
+    text : str
+        The lines.
+    source : str
+        Named in error messages (a file name).
+    lone_vertices : bool
+        Accept a line holding one vertex (declares a vertex without edges).
+    error : GrundyError subclass
+        What to raise on a malformed line (default InvalidPositionError).
+
+    Raises
+    ------
+    GrundyError
+        A line has the wrong number of words, or a word that is not an integer >= 0;
+        the message names `source` and the line number.
+
+    Examples
+    --------
+    >>> from grundy.games._edge_files import parse_edge_text
+    >>> parse_edge_text("0 1  # the trunk\\n1 1\\n").edges
+    [(0, 1), (1, 1)]
+    >>> parse_edge_text("0 1\\n2\\n", "a.txt")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: a.txt, line 2: '2' has 1 number; each line is an edge 'u v'
+    """
+    if error is None:
+        from ..errors import InvalidPositionError
+
+        error = InvalidPositionError
+    result = EdgeList()
+    edges, lines = result.edges, result.lines
+    for number, line in enumerate(text.splitlines(), 1):
+        if "#" in line:
+            line = line[: line.index("#")]
+        words = line.split()
+        if len(words) == 2:
+            u, v = words
+            if u.isdigit() and v.isdigit() and u.isascii() and v.isascii():  # the fast path
+                edges.append((int(u), int(v)))
+                lines.append(number)
+                continue
+        if not words:
+            continue
+        where = f"{source}, line {number}: {line.strip()!r}"
+        if len(words) == 1 and lone_vertices:
+            result.vertices.append(_word_to_vertex(words[0], where, error))
+            continue
+        if len(words) != 2:
+            expected = "'u v' or a lone vertex 'v'" if lone_vertices else "'u v'"
+            plural = "number" if len(words) == 1 else "numbers"
+            raise error(f"{where} has {len(words)} {plural}; each line is an edge {expected}")
+        for word in words:
+            _word_to_vertex(word, where, error)  # raises: the fast path refused a word
+    return result
+
+
+def read_edge_file(
+    path: str | os.PathLike[str],
+    *,
+    lone_vertices: bool = False,
+    error: type[GrundyError] | None = None,
+) -> EdgeList:
+    """Read an edge-list file (see :func:`parse_edge_text`).
+
+    Raises
+    ------
+    GrundyError
+        The file cannot be read (missing, a directory, not text) or has a bad line.
+
+    Examples
+    --------
+    >>> from grundy.games._edge_files import read_edge_file
+    >>> read_edge_file("no-such-file.txt")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: cannot read edge file 'no-such-file.txt': no such file
+    """
+    if error is None:
+        from ..errors import InvalidPositionError
+
+        error = InvalidPositionError
+    name = os.fspath(path)
+    try:
+        with open(name, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        raise error(f"cannot read edge file {name!r}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"cannot read edge file {name!r}: it is a directory") from None
+    except UnicodeDecodeError:
+        raise error(f"cannot read edge file {name!r}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise error(f"cannot read edge file {name!r}: {exc.strerror or exc}") from None
+    return parse_edge_text(text, name, lone_vertices=lone_vertices, error=error)

@@ -1,0 +1,276 @@
+"""Chomp, the lecture notes' chocolate cake: bite off a corner, do not eat the poison."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPositionError, PositionLimitError
+from ..impartial import ImpartialGame, Outcome
+from ..sums import Sum
+
+__all__ = ["Chomp"]
+
+# A search may generate this many moves per allowed position before it is refused: an
+# R x C board has C(R+C, R) diagrams with up to R*C moves each.
+_MOVES_PER_POSITION = 20
+_RECTANGLE = re.compile(r"^\s*(-?\d+)\s*[xX×]\s*(-?\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Chomp(ImpartialGame):
+    """Chomp: bite a square and everything above and to the right of it.
+
+    A position is a Young diagram: the tuple of row lengths, bottom row first,
+    non-increasing, e.g. ``(3, 3, 3)`` for a 3 x 3 cake. Rows and columns are numbered
+    from 0; the poisoned square is (0, 0), bottom left. A move picks a square (r, c) of
+    the diagram other than the poison and removes every square (r', c') with r' >= r
+    and c' >= c. The player left with only the poison cannot move (they would have to
+    eat it) and loses.
+
+    Examples
+    --------
+    >>> from grundy.games import Chomp
+    >>> game = Chomp()
+    >>> game.outcome((3, 3, 3)), game.winning_moves((3, 3, 3))
+    (Outcome.N, [(3, 1, 1)])
+    >>> game.is_p_position((4, 3))
+    True
+    >>> game.bite((5, 4, 2), 1, 1)
+    (5, 1, 1)
+
+    Notes
+    -----
+    No closed form is known: values, outcomes and winning moves come from the generic
+    search over the sub-diagrams of the position, with the transpose symmetry (the
+    conjugate partition is the same cake turned over the diagonal) as the
+    ``canonical`` hook, which about halves the search. An R x C board has
+    C(R + C, R) Young diagrams inside it, each with fewer than R*C options, so the
+    search costs O(C(R+C, R) R C): the full 8 x 8 board takes about 0.1 s, 10 x 10
+    about 2.5 s. A position whose bounding box holds more than ``max_positions``
+    diagrams (or more than 20 x ``max_positions`` moves) is refused at once. The one
+    closed form used: an L (one row plus one column, such as a single row) is Nim with
+    two heaps, its arms, so its value is (row - 1) XOR (height - 1).
+
+    The strategy-stealing argument of the notes shows that every rectangle except
+    1 x 1 is a first-player win, without saying how: if biting the top-right square
+    lost, the answer to it would be a winning first move, since every bite also removes
+    that square. Known winning moves: on a square, bite (1, 1) and mirror the
+    opponent on the two equal arms; on two rows of n, bite (1, n - 1) leaving rows
+    (n, n - 1), which are the P-positions of two-row Chomp.
+    """
+
+    # ----------------------------------------------------------------- the rules
+    def moves(self, rows: tuple[int, ...]) -> list[tuple[int, ...]]:
+        # A bite at (r, c), c >= 1, cuts rows r..k-1 to length c, where k = the number of
+        # rows of length >= c (a column height): rows k.. are already shorter.
+        heights = _conjugate(rows)
+        tails = [(heights[c - 1], rows[heights[c - 1] :]) for c in range(1, rows[0])]
+        options = []
+        for r, length in enumerate(rows):
+            head = rows[:r]
+            if r:
+                options.append(head)  # a bite at column 0 removes rows r and above
+            for c in range(1, length):
+                k, tail = tails[c - 1]
+                options.append(head + (c,) * (k - r) + tail)
+        return options
+
+    def canonical(self, rows: tuple[int, ...]) -> tuple[int, ...]:
+        conjugate = _conjugate(rows)
+        return rows if rows <= conjugate else conjugate
+
+    def formula(self, rows: tuple[int, ...]) -> int | None:
+        # An L (one row and one column) is two Nim heaps: its two arms.
+        if _is_l_shape(rows):
+            return (rows[0] - 1) ^ (len(rows) - 1)
+        return None
+
+    def moves_to_value(self, rows: tuple[int, ...], value: int) -> list[tuple[int, ...]]:
+        rows = self.check_position(rows)
+        if not _is_l_shape(rows):
+            return super().moves_to_value(rows, value)
+        # Nim on the arms: shorten the row arm to value ^ column arm, or the other way.
+        across, up = rows[0] - 1, len(rows) - 1
+        options = []
+        if value ^ up < across:
+            options.append(((value ^ up) + 1,) + rows[1:])
+        if value ^ across < up:
+            options.append(rows[: (value ^ across) + 1])
+        return options
+
+    def bite(self, position: Sequence[int], row: int, column: int) -> tuple[int, ...]:
+        """Return the position after biting at square (`row`, `column`).
+
+        Raises
+        ------
+        InvalidPositionError
+            The square is not in the diagram, or it is the poison (0, 0).
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> Chomp().bite((4, 4, 4), 2, 0)
+        (4, 4)
+        """
+        rows = self.check_position(position)
+        if not (0 <= row < len(rows) and 0 <= column < rows[row]):
+            raise InvalidPositionError(
+                f"{self!r}: square ({row}, {column}) is not in the diagram {rows}"
+            )
+        if row == 0 and column == 0:
+            raise InvalidPositionError(f"{self!r}: square (0, 0) is the poison; it cannot "
+                                       "be bitten")
+        return rows[:row] + tuple(x for x in (min(x, column) for x in rows[row:]) if x)
+
+    # ----------------------------------------------------------------- validation
+    def check_position(self, position: object) -> tuple[int, ...] | Sum:
+        if type(position) is Sum:
+            return Sum(*(self.check_position(p) for p in position.parts))
+        if not isinstance(position, tuple | list):
+            raise InvalidPositionError(
+                f"{self!r}: position {position!r} is not a tuple of row lengths (bottom row "
+                "first), e.g. (3, 3, 3)"
+            )
+        rows = []
+        for r, length in enumerate(position):
+            if isinstance(length, bool) or not isinstance(length, int):
+                raise InvalidPositionError(
+                    f"{self!r}: row {r} has length {length!r}, not an integer"
+                )
+            if length < 0:
+                raise InvalidPositionError(
+                    f"{self!r}: row {r} has negative length {length}"
+                )
+            rows.append(length)
+        while rows and rows[-1] == 0:  # empty rows at the top are no rows
+            rows.pop()
+        if not rows:
+            raise InvalidPositionError(
+                f"{self!r}: the diagram {tuple(position)} is empty; there is always the "
+                "poisoned square, so the bottom row has length >= 1"
+            )
+        for r in range(1, len(rows)):
+            if rows[r] == 0:
+                raise InvalidPositionError(
+                    f"{self!r}: row {r} of {tuple(position)} is empty but a row above it "
+                    "is not; a Young diagram has no gaps"
+                )
+            if rows[r] > rows[r - 1]:
+                raise InvalidPositionError(
+                    f"{self!r}: {tuple(position)} is not a Young diagram: row {r} (length "
+                    f"{rows[r]}) is longer than row {r - 1} below it (length {rows[r - 1]}); "
+                    "row lengths must be non-increasing, bottom row first"
+                )
+        return tuple(rows)
+
+    # ----------------------------------------------------------------- queries
+    def grundy(
+        self,
+        position: Any,
+        *,
+        use_formula: bool = True,
+        max_positions: int | None = None,
+    ) -> int:
+        limit = self.max_positions if max_positions is None else max_positions
+        self._check_size(self.check_position(position), limit, use_formula)
+        return super().grundy(position, use_formula=use_formula, max_positions=max_positions)
+
+    def outcome(self, position: Any, *, misere: bool = False) -> Outcome:
+        self._check_size(self.check_position(position), self.max_positions, not misere)
+        return super().outcome(position, misere=misere)
+
+    def winning_moves(self, position: Any, *, misere: bool = False) -> list:
+        self._check_size(self.check_position(position), self.max_positions, not misere)
+        return super().winning_moves(position, misere=misere)
+
+    # ----------------------------------------------------------------- notation
+    def parse_position(self, tokens: Sequence[str]) -> tuple[int, ...]:
+        """Read row lengths (``3 3 2``, bottom row first) or a rectangle ``RxC``.
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> Chomp().parse_position(["2x3"]), Chomp().parse_position(["3", "2"])
+        ((3, 3), (3, 2))
+        """
+        if not tokens:
+            raise InvalidPositionError(f"{self!r}: give the row lengths (e.g. 3 3 2) or a "
+                                       "rectangle RxC (e.g. 4x7)")
+        if len(tokens) == 1 and (match := _RECTANGLE.match(tokens[0])):
+            height, width = int(match[1]), int(match[2])
+            if height < 1 or width < 1:
+                raise InvalidPositionError(
+                    f"{self!r}: rectangle {tokens[0]!r} is empty; give RxC with R, C >= 1"
+                )
+            return (width,) * height
+        rows = []
+        for word in tokens:
+            text = word.strip()
+            if not text.lstrip("-").isdigit():
+                raise InvalidPositionError(
+                    f"{self!r}: row length {word!r} is not an integer; give the row lengths "
+                    "(bottom row first) or one rectangle RxC"
+                )
+            rows.append(int(text))
+        return self.check_position(rows)
+
+    def describe_move(self, before: tuple[int, ...], after: tuple[int, ...]) -> str:
+        """Say which square was bitten (rows and columns numbered from 0).
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> Chomp().describe_move((3, 3, 3), (3, 1, 1))
+        'bite at row 1, column 1'
+        """
+        r = 0
+        while r < len(after) and after[r] == before[r]:
+            r += 1
+        column = after[r] if r < len(after) else 0
+        return f"bite at row {r}, column {column}"
+
+    # ----------------------------------------------------------------- internals
+    def _check_size(self, position: tuple | Sum, limit: int, use_formula: bool) -> None:
+        """Refuse at once a search too big for `limit` (L-shapes have a closed form)."""
+        for rows in position.parts if type(position) is Sum else (position,):
+            if use_formula and _is_l_shape(rows):
+                continue
+            height, width = len(rows), rows[0]
+            # C(h + w, h) > 2^min(h, w): beyond 1000 it is astronomical, do not compute it
+            short = min(height, width)
+            diagrams = math.comb(height + width, short) if short <= 1000 else None
+            moves = None if diagrams is None else diagrams * height * width
+            if moves is not None and diagrams <= limit and moves <= _MOVES_PER_POSITION * limit:
+                continue
+            if diagrams is None:
+                shown = "more than 2^1000"
+            elif diagrams < 10**15:
+                shown = f"{diagrams:,}"
+            else:
+                shown = f"about 10^{len(str(diagrams)) - 1}"
+            raise PositionLimitError(
+                f"{self!r}: no closed form is known, and a search of the "
+                f"{height} x {width} board visits up to C({height + width}, {height}) = "
+                f"{shown} Young diagrams with up to {height * width:,} moves each; the "
+                f"limit is max_positions = {limit:,} diagrams and "
+                f"{_MOVES_PER_POSITION} x max_positions moves"
+            )
+
+
+def _is_l_shape(rows: tuple[int, ...]) -> bool:
+    return len(rows) == 1 or rows[1] == 1
+
+
+def _conjugate(rows: tuple[int, ...]) -> tuple[int, ...]:
+    """The transposed diagram: column lengths, left column first."""
+    conjugate = []
+    height = len(rows)
+    for c in range(rows[0]):
+        while rows[height - 1] <= c:
+            height -= 1
+        conjugate.append(height)
+    return tuple(conjugate)

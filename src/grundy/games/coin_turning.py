@@ -1,0 +1,551 @@
+"""Coin-turning games: Turning Turtles, Mock Turtles, Ruler and Turning Corners."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPositionError, PositionLimitError
+from ..impartial import ImpartialGame, Outcome
+from ..nimbers import nim_div, nim_mul
+from ..sums import Sum
+
+__all__ = ["CoinTurningGame", "TurningTurtles", "MockTurtles", "Ruler", "TurningCorners"]
+
+Coin = Hashable  # an int for a row of coins, a pair (i, j) for a board
+
+
+class CoinTurningGame(ImpartialGame):
+    """Base class of coin-turning games; a subclass gives the rule and the coin values.
+
+    A position is the set of heads-up coins, stored as a sorted tuple. A move picks a
+    heads coin c (the *rightmost* coin of the move, which goes heads to tails) and an
+    allowed set of other coins, all before c, and turns all of them over (heads become
+    tails and tails heads). Subclasses define :meth:`flip_sets` (the rule),
+    :meth:`coin_value` (the theory) and :meth:`flips_with_change` (winning moves from the
+    theory); :meth:`check_coin`, :meth:`parse_coin` and :meth:`coin_text` handle notation.
+
+    Examples
+    --------
+    >>> from grundy.games import TurningTurtles
+    >>> game = TurningTurtles()
+    >>> game.grundy([3, 5, 6]), game.grundy((3, 5, 6), use_formula=False)
+    (0, 0)
+    >>> game.winning_moves([1, 4, 6])
+    [(1, 4, 5)]
+
+    Notes
+    -----
+    Lenstra's theorem (Winning Ways, ch. 14; the lecture notes prove it for their 2-D coin
+    game): the SG value of a position is the XOR of the values of its heads coins, each
+    valued as if it were alone. Proof (the notes' argument): count coins with
+    multiplicity instead, a move taking one copy from its rightmost coin and adding one
+    to each other coin turned; that game is plainly the sum of its single coins, and two
+    copies of a coin cancel (G + G = 0), so reducing counts mod 2 keeps every value. So
+    :meth:`formula` costs one coin value per heads coin, and a winning move flips a set
+    whose values XOR to the position's value X. The generic solver (``use_formula=False``)
+    plays the real flips, so it checks the theorem; it visits up to 2^k positions for
+    k coins, and refuses at once when that exceeds ``max_positions``.
+    """
+
+    # ----------------------------------------------------------------- the rule
+    def flip_sets(self, coin: Coin) -> Iterable[Sequence[Coin]]:
+        """Return the sets of other coins that may be turned with `coin` as rightmost.
+
+        Examples
+        --------
+        >>> from grundy.games import Ruler
+        >>> [tuple(s) for s in Ruler().flip_sets(3)]
+        [(), (2,), (1, 2)]
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define flip_sets(coin)")
+
+    def coin_value(self, coin: Coin) -> int:
+        """Return the SG value of the position whose only heads coin is `coin`.
+
+        Examples
+        --------
+        >>> from grundy.games import MockTurtles
+        >>> MockTurtles().coin_value(10**20)  # the odious one of 2n, 2n + 1
+        200000000000000000001
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define coin_value(coin)")
+
+    def flips_with_change(self, coin: Coin, change: int) -> Iterable[Sequence[Coin]]:
+        """Return the flip sets of `coin` whose values XOR with `coin`'s to `change`.
+
+        These are the moves at `coin` that change the position's value by `change`
+        (``change`` = the value, for the winning moves). The default scans
+        :meth:`flip_sets`; subclasses solve for them directly.
+
+        Examples
+        --------
+        >>> from grundy.games import TurningTurtles
+        >>> list(TurningTurtles().flips_with_change(6, 3))  # 6 ^ 5 = 3
+        [(5,)]
+        """
+        target = change ^ self.coin_value(coin)
+        for others in self.flip_sets(coin):
+            total = 0
+            for other in others:
+                total ^= self.coin_value(other)
+            if total == target:
+                yield others
+
+    def search_coins(self, position: tuple) -> int:
+        """Return how many coins a search from `position` may turn (bounds 2^k positions)."""
+        raise NotImplementedError(f"{type(self).__name__} must define search_coins(position)")
+
+    # ----------------------------------------------------------------- notation
+    def check_coin(self, coin: object) -> Coin:
+        """Return `coin` normalised, or raise InvalidPositionError."""
+        raise NotImplementedError(f"{type(self).__name__} must define check_coin(coin)")
+
+    def parse_coin(self, word: str) -> Coin:
+        """Read one coin from a command-line word."""
+        raise NotImplementedError(f"{type(self).__name__} must define parse_coin(word)")
+
+    def coin_text(self, coin: Coin) -> str:
+        """Write one coin as on the command line."""
+        return str(coin)
+
+    # ----------------------------------------------------------------- hooks
+    def moves(self, position: tuple) -> list[tuple]:
+        heads = set(position)
+        options = []
+        for coin in position:
+            for others in self.flip_sets(coin):
+                options.append(tuple(sorted(heads.symmetric_difference((coin, *others)))))
+        return options
+
+    def formula(self, position: tuple) -> int:
+        value = 0
+        for coin in position:
+            value ^= self.coin_value(coin)
+        return value
+
+    def moves_to_value(self, position: tuple, value: int) -> list[tuple]:
+        """Return the options of value `value`: flips whose values XOR to ``X ^ value``.
+
+        Raises
+        ------
+        PositionLimitError
+            The options (counting every coin they turn) exceed ``max_positions``.
+        """
+        position = self.check_position(position)
+        change = self.formula(position) ^ value
+        if change == 0:  # turning coins always changes the value: no option keeps it
+            return []
+        heads = set(position)
+        budget = self.max_positions
+        options = []
+        for coin in position:
+            for others in self.flips_with_change(coin, change):
+                budget -= 1 + len(others)
+                if budget < 0:
+                    raise PositionLimitError(
+                        f"{self!r}: the moves of value {value} from this position turn more "
+                        f"than max_positions = {self.max_positions:,} coins in all; "
+                        "too many to list"
+                    )
+                options.append(tuple(sorted(heads.symmetric_difference((coin, *others)))))
+        return sorted(options)
+
+    def check_position(self, position: object) -> tuple | Sum:
+        if type(position) is Sum:
+            return Sum(*(self.check_position(p) for p in position.parts))
+        if isinstance(position, str | bytes) or not isinstance(position, Iterable):
+            raise InvalidPositionError(
+                f"{self!r}: position {position!r} is not a collection of heads coins "
+                f"(give e.g. {self._example_position()!r})"
+            )
+        coins = [self.check_coin(c) for c in position]
+        result = tuple(sorted(coins))
+        for a, b in zip(result, result[1:], strict=False):
+            if a == b:
+                raise InvalidPositionError(
+                    f"{self!r}: coin {self.coin_text(a)} is listed twice; a position lists "
+                    "each heads coin once"
+                )
+        return result
+
+    # ----------------------------------------------------------------- queries
+    def grundy(
+        self,
+        position: Any,
+        *,
+        use_formula: bool = True,
+        max_positions: int | None = None,
+    ) -> int:
+        if not use_formula:
+            limit = self.max_positions if max_positions is None else max_positions
+            self._check_search(self.check_position(position), limit, "a search")
+        return super().grundy(position, use_formula=use_formula, max_positions=max_positions)
+
+    def outcome(self, position: Any, *, misere: bool = False) -> Outcome:
+        if misere:
+            self._check_search(self.check_position(position), self.max_positions, "misère")
+        return super().outcome(position, misere=misere)
+
+    def winning_moves(self, position: Any, *, misere: bool = False) -> list:
+        if misere:
+            self._check_search(self.check_position(position), self.max_positions, "misère")
+        return super().winning_moves(position, misere=misere)
+
+    # ----------------------------------------------------------------- notation
+    def parse_position(self, tokens: Sequence[str]) -> tuple:
+        """Read the heads coins from command-line words (e.g. ``3 5 6`` or ``2,3 4,5``).
+
+        Examples
+        --------
+        >>> from grundy.games import TurningCorners
+        >>> TurningCorners().parse_position(["4,5", "2,3"])
+        ((2, 3), (4, 5))
+        """
+        if not tokens:
+            raise InvalidPositionError(f"{self!r}: give the heads coins, e.g. "
+                                       f"{' '.join(map(self.coin_text, self._example_position()))}")
+        return self.check_position([self.parse_coin(t) for t in tokens])
+
+    def position_to_json(self, position: Any) -> Any:
+        if type(position) is Sum:
+            return {"sum": [self.position_to_json(p) for p in position.parts]}
+        return [list(c) if isinstance(c, tuple) else c for c in position]
+
+    def format_position(self, position: Any) -> str:
+        if type(position) is Sum or not isinstance(position, tuple):
+            return super().format_position(position)
+        return " ".join(map(self.coin_text, position)) if position else "(no heads)"
+
+    def describe_move(self, before: tuple, after: tuple) -> str:
+        """Name the coins a move turns over, the rightmost (heads to tails) first.
+
+        Examples
+        --------
+        >>> from grundy.games import Ruler
+        >>> Ruler().describe_move((2, 6), (2, 4, 5))
+        'turn over coins 6, 5, 4'
+        """
+        flipped = sorted(set(before).symmetric_difference(after), reverse=True)
+        word = "coin" if len(flipped) == 1 else "coins"
+        shown = [f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in flipped]
+        return f"turn over {word} {', '.join(shown)}"
+
+    # ----------------------------------------------------------------- internals
+    def _example_position(self) -> tuple:
+        return (1, 3)
+
+    def _check_search(self, position: tuple | Sum, limit: int, what: str) -> None:
+        """Refuse at once a search that may need more than `limit` positions."""
+        parts = position.parts if type(position) is Sum else (position,)
+        coins = sum(self.search_coins(p) for p in parts)
+        if coins >= limit.bit_length():  # 2^coins > limit
+            reason = ("misère play has no closed form" if what == "misère"
+                      else "a search without the closed form")
+            raise PositionLimitError(
+                f"{self!r}: {reason}; searching this position may visit up to 2^{coins} "
+                f"positions ({coins} coins), more than max_positions = {limit:,}"
+            )
+
+
+class _RowOfCoins(CoinTurningGame):
+    """Coins in a row, numbered from ``first`` (0 or 1)."""
+
+    first = 1
+
+    def check_coin(self, coin: object) -> int:
+        n = _integer(coin)
+        if n is None:
+            raise InvalidPositionError(
+                f"{self!r}: coin {coin!r} is not an integer; coins are numbered from "
+                f"{self.first}"
+            )
+        if n < self.first:
+            raise InvalidPositionError(
+                f"{self!r}: there is no coin {n}; coins are numbered from {self.first}"
+            )
+        return n
+
+    def parse_coin(self, word: str) -> int:
+        text = word.strip()
+        if not text.lstrip("-").isdigit():
+            raise InvalidPositionError(
+                f"{self!r}: coin {word!r} is not an integer; give the numbers of the heads "
+                f"coins (numbered from {self.first})"
+            )
+        return int(text)
+
+    def search_coins(self, position: tuple) -> int:
+        return position[-1] - self.first + 1 if position else 0
+
+
+@dataclass(frozen=True)
+class TurningTurtles(_RowOfCoins):
+    """Turning Turtles: turn over one or two coins, the rightmost from heads to tails.
+
+    Coins are numbered 1, 2, 3, ... from the left; a position lists the heads coins.
+
+    Examples
+    --------
+    >>> from grundy.games import TurningTurtles
+    >>> game = TurningTurtles()
+    >>> [game.grundy([n]) for n in range(1, 8)]
+    [1, 2, 3, 4, 5, 6, 7]
+    >>> game.winning_moves([3, 4, 5])
+    [(1, 4, 5)]
+
+    Notes
+    -----
+    Coin n has value n, so the game is Nim in disguise (Winning Ways, ch. 14; the same
+    as Twins, turn exactly two coins numbered from 0, with coin 0 standing for "no
+    second coin"): a heads
+    coin at n is a heap of n, turning it and a tails coin m < n moves the heap to m, and
+    turning it with a heads coin m removes both (two heaps m cancel). The winning move
+    from coin n turns n and n XOR X (X the value; nothing else when n = X).
+    O(1) per heads coin.
+    """
+
+    def flip_sets(self, coin: int) -> Iterator[tuple[int, ...]]:
+        yield ()
+        for other in range(1, coin):
+            yield (other,)
+
+    def coin_value(self, coin: int) -> int:
+        return coin
+
+    def flips_with_change(self, coin: int, change: int) -> list[tuple[int, ...]]:
+        other = coin ^ change
+        if other == 0:
+            return [()]
+        return [(other,)] if other < coin else []
+
+
+def _integer(x: object) -> int | None:
+    """`x` as an int (numpy integers accepted), or None for anything else (bools too)."""
+    if isinstance(x, bool):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+def _odious(n: int) -> int:
+    """The odious number (odd count of 1 bits) of 2n and 2n + 1."""
+    return 2 * n + (1 - (n.bit_count() & 1))
+
+
+@dataclass(frozen=True)
+class MockTurtles(_RowOfCoins):
+    """Mock Turtles: turn over one, two or three coins, the rightmost heads to tails.
+
+    Coins are numbered 0, 1, 2, ... from the left, as in Winning Ways.
+
+    Examples
+    --------
+    >>> from grundy.games import MockTurtles
+    >>> game = MockTurtles()
+    >>> [game.grundy([n]) for n in range(10)]
+    [1, 2, 4, 7, 8, 11, 13, 14, 16, 19]
+    >>> game.winning_moves([2, 5, 7])
+    [(), (1, 2, 4, 7), (1, 2, 5, 6), (2, 3, 4, 5)]
+
+    Notes
+    -----
+    Coin n has value the n-th odious number (counting from 0): 2n or 2n + 1, whichever
+    has an odd number of 1 bits (Winning Ways, ch. 14). Odious values make the three-coin
+    moves easy to solve: the XOR of two odious values 2a+e, 2b+f is 2(a XOR b) plus a
+    parity bit, so the pairs {a, b} with a given XOR s are {b XOR s, b} for every b < c
+    having s's top bit. A value change t is an odd-weight (one coin: a = t >> 1) or an
+    even-weight (two coins) number, and the moves are listed directly, no search.
+    O(number of moves) per heads coin; there can be about c/2 of them for coin c, so the
+    list is refused at once when it would exceed ``max_positions``.
+    """
+
+    first = 0
+
+    def flip_sets(self, coin: int) -> Iterator[tuple[int, ...]]:
+        yield ()
+        for b in range(coin):
+            yield (b,)
+            for a in range(b):
+                yield (a, b)
+
+    def coin_value(self, coin: int) -> int:
+        return _odious(coin)
+
+    def flips_with_change(self, coin: int, change: int) -> Iterator[tuple[int, ...]]:
+        target = change ^ _odious(coin)  # the XOR of the other coins' values
+        if target == 0:
+            yield ()
+            return
+        half = target >> 1
+        if target.bit_count() & 1:  # one more coin, of value target
+            if half < coin:
+                yield (half,)
+            return
+        # two more coins a < b < coin with a XOR b = half (the low bit then agrees)
+        top = 1 << (half.bit_length() - 1)
+        block = top << 1
+        count = (coin // block) * top + max(0, coin % block - top)
+        if count > self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: coin {coin} has {count:,} moves of this value, more than "
+                f"max_positions = {self.max_positions:,}; too many to list"
+            )
+        for base in range(0, coin, block):
+            for b in range(base + top, min(base + block, coin)):
+                yield (b ^ half, b)
+
+
+def _gray(n: int) -> int:
+    return n ^ (n >> 1)
+
+
+def _gray_inverse(g: int) -> int:
+    n, shift = g, 1
+    while shift < g.bit_length():
+        n ^= n >> shift
+        shift <<= 1
+    return n
+
+
+@dataclass(frozen=True)
+class Ruler(_RowOfCoins):
+    """Ruler: turn over any number of consecutive coins, the rightmost heads to tails.
+
+    Coins are numbered 1, 2, 3, ... from the left.
+
+    Examples
+    --------
+    >>> from grundy.games import Ruler
+    >>> game = Ruler()
+    >>> [game.grundy([n]) for n in range(1, 13)]
+    [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4]
+    >>> game.winning_moves([3, 6, 8])
+    [(3, 7)]
+
+    Notes
+    -----
+    Coin n has value the largest power of 2 dividing n (the ruler function, Winning
+    Ways, ch. 14). The values of coins 1..n XOR to the Gray code n XOR (n >> 1), since
+    consecutive Gray codes differ in exactly that bit. So the run of coins m+1..c has
+    value gray(c) XOR gray(m), and for a value change D the one run that does it starts
+    after m = gray^-1(gray(c) XOR D), a valid move when m < c: at most one move per
+    heads coin, found in O(log c) (plus the length of the run, to write it down).
+    """
+
+    def flip_sets(self, coin: int) -> Iterator[range]:
+        for start in range(coin, 0, -1):
+            yield range(start, coin)
+
+    def coin_value(self, coin: int) -> int:
+        return coin & -coin
+
+    def flips_with_change(self, coin: int, change: int) -> list[range]:
+        before = _gray_inverse(_gray(coin) ^ change)
+        return [range(before + 1, coin)] if before < coin else []
+
+
+@dataclass(frozen=True)
+class TurningCorners(CoinTurningGame):
+    """Turning Corners, the lecture notes' 2-D coin game: value of coin (i, j) is i ⊗ j.
+
+    Coins sit at (i, j) with i, j >= 1. A move picks a heads coin (i, j) and 0 <= i' < i,
+    0 <= j' < j, and turns over (i, j), (i, j'), (i', j) and (i', j'), skipping the
+    coins with a coordinate 0 (they do not exist). A position lists the heads coins as
+    pairs; on the command line ``2,3 4,5``.
+
+    Examples
+    --------
+    >>> from grundy.games import TurningCorners
+    >>> game = TurningCorners()
+    >>> game.grundy([(2, 3)]), gr.nim_mul(2, 3)
+    (1, 1)
+    >>> game.grundy([(2, 3), (4, 5)])
+    3
+    >>> game.winning_moves([(1, 1), (2, 2)])
+    [((1, 2), (2, 1))]
+
+    Notes
+    -----
+    This is Winning Ways' Turning Corners (ch. 14) with the first row and column cut
+    off: there the coins are numbered from 0, and the coins of row 0 and column 0 can
+    be turned but never be the corner that goes heads to tails, so they have value 0
+    and change nothing; the values agree. The tartan theorem says the value of a
+    product of two coin games (a move turns the product of a move in each coordinate)
+    is the nim product of the factors' values; Turning Corners is Twins x Twins (Twins:
+    turn exactly two coins, numbered from 0, coin n has value n), or in the notes'
+    numbering Turning Turtles x Turning Turtles (a coordinate 0 is the one-coin move),
+    hence i ⊗ j. By Lenstra's theorem a position is worth the XOR of its coins' values.
+
+    A move at corner (i, j) with (i', j') changes the value by (i ⊕ i') ⊗ (j ⊕ j'). For a
+    wanted change D every u = i ⊕ i' (i' < i) fixes j' = j ⊕ (D ⊘ u) (nim division
+    in the nimber field), a move when j' < j. So the moves of a given value from coin
+    (i, j) are found by scanning min(i, j) values with one nim division each (about 1 µs);
+    a scan longer than ``max_positions`` is refused at once.
+    """
+
+    def flip_sets(self, coin: tuple[int, int]) -> Iterator[tuple]:
+        i, j = coin
+        for i2 in range(i):
+            for j2 in range(j):
+                yield tuple(c for c in ((i, j2), (i2, j), (i2, j2)) if c[0] and c[1])
+
+    def coin_value(self, coin: tuple[int, int]) -> int:
+        return nim_mul(coin[0], coin[1])
+
+    def flips_with_change(self, coin: tuple[int, int], change: int) -> Iterator[tuple]:
+        i, j = coin
+        swap = j < i  # scan the shorter side
+        if swap:
+            i, j = j, i
+        if i > self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: finding the moves from coin {self.coin_text(coin)} scans {i:,} "
+                f"rows, more than max_positions = {self.max_positions:,}"
+            )
+        for i2 in range(i):
+            j2 = j ^ nim_div(change, i ^ i2)
+            if j2 < j:
+                corners = ((i, j2), (i2, j), (i2, j2))
+                if swap:
+                    corners = tuple((b, a) for a, b in corners)
+                yield tuple(c for c in corners if c[0] and c[1])
+
+    def search_coins(self, position: tuple) -> int:
+        return max(i for i, _ in position) * max(j for _, j in position) if position else 0
+
+    def check_coin(self, coin: object) -> tuple[int, int]:
+        if not isinstance(coin, tuple | list) or len(coin) != 2:
+            raise InvalidPositionError(
+                f"{self!r}: coin {coin!r} is not a pair (i, j); coins are (row, column) "
+                "pairs with i, j >= 1"
+            )
+        out = [_integer(x) for x in coin]
+        if None in out:
+            raise InvalidPositionError(
+                f"{self!r}: coin {coin!r} has a coordinate that is not an integer"
+            )
+        if out[0] < 1 or out[1] < 1:
+            raise InvalidPositionError(
+                f"{self!r}: there is no coin {tuple(out)}; coordinates start at 1 "
+                "(row and column 0 have no coins)"
+            )
+        return (out[0], out[1])
+
+    def parse_coin(self, word: str) -> tuple[int, int]:
+        parts = word.strip().strip("()").split(",")
+        if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+            raise InvalidPositionError(
+                f"{self!r}: coin {word!r} is not of the form i,j (e.g. 2,3)"
+            )
+        return (int(parts[0]), int(parts[1]))
+
+    def coin_text(self, coin: tuple[int, int]) -> str:
+        return f"{coin[0]},{coin[1]}"
+
+    def _example_position(self) -> tuple:
+        return ((2, 3), (4, 5))

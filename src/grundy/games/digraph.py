@@ -1,0 +1,446 @@
+"""Tokens on a directed acyclic graph: SG of every vertex by one reverse-topological pass."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from ..errors import InvalidGameError, InvalidPositionError, LoopError
+from ..impartial import ImpartialGame
+from ..sums import Sum
+from ._edge_files import check_vertex, read_edge_file
+
+__all__ = ["DigraphGame"]
+
+
+#: Graphs with at least this many edges + vertices are built with numpy and valued by
+#: the compiled kernel; smaller ones stay in pure Python (no numba import or compile).
+COMPILED_FROM = 50_000
+
+
+def _dag_values(start, succ, pred_start, pred, values, waiting, queue, mark) -> int:
+    """Fill ``values`` with the SG value of each vertex; return how many were valued.
+
+    The graph is in compressed rows: the successors of vertex ``a`` are
+    ``succ[start[a]:start[a + 1]]``, its predecessors ``pred[pred_start[a]:...]``.
+    ``values``, ``waiting`` and ``queue`` have one slot per vertex; ``mark`` has
+    max out-degree + 2 slots, all 0. Kahn's algorithm backwards: a vertex is valued (the
+    mex of its successors' values) once all its successors are, starting from the
+    sinks. Vertices left unvalued (the count is below n) lie on or lead to a cycle;
+    their ``waiting`` count is positive. Runs on Python lists as it is, and compiled by
+    numba on numpy arrays (:func:`_compiled_dag_values`) for big graphs.
+    """
+    n = len(start) - 1
+    tail = 0
+    for a in range(n):
+        waiting[a] = start[a + 1] - start[a]
+        if waiting[a] == 0:
+            queue[tail] = a
+            tail += 1
+    head = 0
+    while head < tail:
+        a = queue[head]
+        head += 1
+        lo = start[a]
+        hi = start[a + 1]
+        if hi > lo:
+            # mex by stamping: mark[v] == a + 1 means value v occurs among the options
+            stamp = a + 1
+            degree = hi - lo
+            for i in range(lo, hi):
+                v = values[succ[i]]
+                if v <= degree:
+                    mark[v] = stamp
+            m = 0
+            while mark[m] == stamp:
+                m += 1
+            values[a] = m
+        for i in range(pred_start[a], pred_start[a + 1]):
+            p = pred[i]
+            waiting[p] -= 1
+            if waiting[p] == 0:
+                queue[tail] = p
+                tail += 1
+    return tail
+
+
+@functools.cache
+def _compiled_dag_values() -> Callable:
+    import numba  # only big graphs pay for the import and the (cached) compile
+
+    return numba.njit(cache=True)(_dag_values)
+
+
+class DigraphGame(ImpartialGame):
+    """Tokens on a directed graph: a move slides one token along one edge ``u -> v``.
+
+    A position is a vertex (one token) or a tuple of vertices (several tokens, which
+    may share a vertex: a sum, SG = XOR). A token on a vertex with no out-edge cannot
+    move. Vertex labels are integers >= 0.
+
+    Parameters
+    ----------
+    edges : iterable of pairs, or a networkx DiGraph
+        The edges ``(u, v)``, meaning ``u -> v``; a networkx ``DiGraph`` (anything with
+        ``.edges()``; its ``.nodes()`` are added too). Repeated edges count once.
+    vertices : iterable of int
+        Extra vertices with no edges.
+    name : str
+        Shown in messages (:meth:`from_file` uses the file name).
+
+    Raises
+    ------
+    InvalidGameError
+        An edge is not a pair, a vertex is not an integer >= 0, the graph is undirected.
+    LoopError
+        (When a value is first asked for.) The graph has a cycle; the message and the
+        error's ``cycle`` attribute give one. The moves of a cyclic graph are still
+        well-defined (for a solver of loopy games); only SG values need a DAG.
+
+    Examples
+    --------
+    >>> from grundy.games import DigraphGame
+    >>> game = DigraphGame([(0, 1), (0, 2), (1, 2), (2, 3), (4, 3)])
+    >>> game.values()
+    {0: 2, 1: 0, 2: 1, 3: 0, 4: 1}
+    >>> game.grundy((0, 4)), game.winning_moves((0, 4))
+    (3, [(2, 4)])
+    >>> DigraphGame([(1, 2), (2, 1)]).grundy(1)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.LoopError: DigraphGame(2 vertices, 2 edges): the graph has a cycle 1 -> 2 -> 1; \
+SG values need an acyclic graph (tokens on a graph with cycles need a loopy-game solver)
+
+    Notes
+    -----
+    SG(v) = mex{SG(w) : v -> w}. Kahn's algorithm run backwards: a vertex is valued
+    once all its successors are, starting from the sinks, so every vertex and edge is
+    handled once: O(V + E), computed on the first query and kept. A vertex never valued
+    lies on or leads to a cycle; following unvalued successors finds one. Several
+    tokens are a sum (Sprague-Grundy theorem): the winning move slides a token from a
+    vertex of value g to a successor of value g XOR X, X the XOR of all tokens' values.
+    """
+
+    def __init__(
+        self,
+        edges: Iterable[tuple[int, int]] | object = (),
+        vertices: Iterable[int] = (),
+        *,
+        name: str = "",
+    ) -> None:
+        where = "DigraphGame"
+        if callable(getattr(edges, "edges", None)):  # a networkx graph
+            if callable(getattr(edges, "is_directed", None)) and not edges.is_directed():
+                raise InvalidGameError(f"{where}: the graph is undirected; give a DiGraph")
+            if callable(getattr(edges, "nodes", None)):
+                vertices = [*edges.nodes(), *vertices]
+            edges = edges.edges()
+        try:
+            edges = list(edges)  # type: ignore[call-overload]
+            vertices = list(vertices)
+        except TypeError:
+            raise InvalidGameError(
+                f"{where}: edges {edges!r} and vertices {vertices!r} must be iterables"
+            ) from None
+        built = None
+        if len(edges) + len(vertices) >= COMPILED_FROM:
+            built = _build_arrays(edges, vertices)
+        if built is None:
+            built = _build_lists(edges, vertices, where)
+        labels, self._start, self._succ = built
+        self._labels: list[int] = labels
+        self._index = {label: i for i, label in enumerate(labels)}
+        self._values: list[int] | None = None
+        self.name = name or f"DigraphGame({len(labels)} vertices, {len(self._succ)} edges)"
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> DigraphGame:
+        """Read a graph from a file of lines ``u v`` (an edge ``u -> v``) or ``v``.
+
+        A line with one vertex declares a vertex (it may have no edges); ``#`` starts a
+        comment; blank lines are skipped.
+
+        Raises
+        ------
+        InvalidGameError
+            The file cannot be read, or a line is malformed (named with its number).
+
+        Examples
+        --------
+        >>> from grundy.games import DigraphGame
+        >>> DigraphGame.from_file("no-such-graph.txt")
+        Traceback (most recent call last):
+        ...
+        grundy.errors.InvalidGameError: cannot read edge file 'no-such-graph.txt': no such file
+        """
+        listing = read_edge_file(path, lone_vertices=True, error=InvalidGameError)
+        return cls(listing.edges, listing.vertices, name=f"digraph:{os.fspath(path)}")
+
+    # ------------------------------------------------------------- the graph
+    @property
+    def vertex_count(self) -> int:
+        """Number of vertices."""
+        return len(self._labels)
+
+    def successors(self, vertex: int) -> list[int]:
+        """The vertices one move away from `vertex`.
+
+        Examples
+        --------
+        >>> from grundy.games import DigraphGame
+        >>> DigraphGame([(0, 1), (0, 2), (0, 1)]).successors(0)
+        [1, 2]
+        """
+        labels = self._labels
+        return [labels[b] for b in self._row(self._vertex(vertex))]
+
+    def _row(self, a: int) -> list[int]:
+        """Indices of the successors of the vertex of index `a`."""
+        row = self._succ[self._start[a] : self._start[a + 1]]
+        return row if type(row) is list else row.tolist()
+
+    def values(self) -> dict[int, int]:
+        """Return the SG value of every vertex, as ``{vertex: value}``.
+
+        Raises
+        ------
+        LoopError
+            The graph has a cycle.
+
+        Examples
+        --------
+        >>> from grundy.games import DigraphGame
+        >>> DigraphGame([(0, 1), (1, 2)], vertices=[5]).values()
+        {0: 0, 1: 1, 2: 0, 5: 0}
+        """
+        return dict(zip(self._labels, self._table(), strict=True))
+
+    def _vertex(self, label: object) -> int:
+        if type(label) is not int:
+            label = check_vertex(label, f"{self!r}: position", InvalidPositionError)
+        a = self._index.get(label)
+        if a is None:
+            raise InvalidPositionError(
+                f"{self!r}: vertex {label!r} is not in the graph "
+                f"({len(self._labels):,} vertices)"
+            )
+        return a
+
+    def _table(self) -> list[int]:
+        values = self._values
+        if values is None:
+            values = self._values = self._compute_values()
+        return values
+
+    def _compute_values(self) -> list[int]:
+        start, succ = self._start, self._succ
+        n = len(start) - 1
+        if type(succ) is list:
+            counts = [0] * (n + 1)
+            for b in succ:
+                counts[b + 1] += 1
+            pred_start = list(itertools.accumulate(counts))
+            pred = [0] * len(succ)
+            fill = pred_start[:-1]
+            for a in range(n):
+                for i in range(start[a], start[a + 1]):
+                    b = succ[i]
+                    pred[fill[b]] = a
+                    fill[b] += 1
+            degree = max((start[a + 1] - start[a] for a in range(n)), default=0)
+            values, waiting, queue = [0] * n, [0] * n, [0] * n
+            mark = [0] * (degree + 2)
+            done = _dag_values(start, succ, pred_start, pred, values, waiting, queue, mark)
+        else:
+            import numpy as np
+
+            source = np.repeat(np.arange(n, dtype=np.int64), np.diff(start))
+            pred = source[np.argsort(succ, kind="stable")]
+            pred_start = np.zeros(n + 1, dtype=np.int64)
+            np.cumsum(np.bincount(succ, minlength=n), out=pred_start[1:])
+            degree = int(np.diff(start).max()) if n else 0
+            values, waiting, queue = (np.zeros(n, dtype=np.int64) for _ in range(3))
+            mark = np.zeros(degree + 2, dtype=np.int64)
+            kernel = _compiled_dag_values()
+            done = kernel(start, succ, pred_start, pred, values, waiting, queue, mark)
+            values, waiting = values.tolist(), waiting.tolist()
+        if done < n:
+            raise self._cycle_error(waiting)
+        return values
+
+    def _cycle_error(self, waiting: list[int]) -> LoopError:
+        # Each unvalued vertex has an unvalued successor: walk until a vertex repeats.
+        labels = self._labels
+        a = next(i for i, w in enumerate(waiting) if w)
+        step: dict[int, int] = {}
+        while a not in step:
+            b = next(b for b in self._row(a) if waiting[b])
+            step[a] = b
+            a = b
+        cycle = [a]
+        b = step[a]
+        while b != a:
+            cycle.append(b)
+            b = step[b]
+        cycle.append(a)
+        shown = [labels[c] for c in cycle]
+        text = " -> ".join(map(str, shown[:20])) + (" -> ..." if len(shown) > 20 else "")
+        return LoopError(
+            f"{self!r}: the graph has a cycle {text}; SG values need an acyclic graph "
+            "(tokens on a graph with cycles need a loopy-game solver)",
+            tuple(shown),
+        )
+
+    # ------------------------------------------------------------- positions
+    def check_position(self, position: object) -> int | tuple | Sum:
+        if type(position) is Sum:
+            return Sum(*(self.check_position(p) for p in position.parts))
+        if isinstance(position, tuple | list):
+            for v in position:
+                self._vertex(v)
+            return tuple(int(v) for v in position)
+        self._vertex(position)
+        return int(position)  # type: ignore[call-overload]
+
+    def parse_position(self, tokens: Sequence[str]) -> int | tuple:
+        """Read token vertices: one word is one token, several words several tokens.
+
+        Examples
+        --------
+        >>> from grundy.games import DigraphGame
+        >>> DigraphGame([(0, 1)]).parse_position(["0", "1"])
+        (0, 1)
+        """
+        if not tokens:
+            raise InvalidPositionError(f"{self!r}: give the vertices the tokens stand on")
+        vertices = []
+        for word in tokens:
+            if not (word.isascii() and word.isdigit()):
+                raise InvalidPositionError(
+                    f"{self!r}: token vertex {word!r} is not an integer >= 0"
+                )
+            vertices.append(self._labels[self._vertex(int(word))])
+        return vertices[0] if len(vertices) == 1 else tuple(vertices)
+
+    def describe_move(self, before: int | tuple, after: int | tuple) -> str:
+        """Say which token moved where, e.g. ``token 2: 3 -> 5`` (tokens from 1).
+
+        Examples
+        --------
+        >>> from grundy.games import DigraphGame
+        >>> DigraphGame([(3, 5)]).describe_move((0, 3), (0, 5))
+        'token 2: 3 -> 5'
+        """
+        if type(before) is int and type(after) is int:
+            return f"move the token: {before} -> {after}"
+        if type(before) is tuple and type(after) is tuple and len(before) == len(after):
+            changed = [i for i in range(len(before)) if before[i] != after[i]]
+            if len(changed) == 1:
+                i = changed[0]
+                return f"token {i + 1}: {before[i]} -> {after[i]}"
+        return super().describe_move(before, after)
+
+    # ------------------------------------------------------------- the rules
+    def moves(self, position: int | tuple) -> list:
+        if type(position) is int:
+            return self.successors(position)
+        options = []
+        for i, v in enumerate(position):
+            for w in self.successors(v):
+                options.append((*position[:i], w, *position[i + 1 :]))
+        return options
+
+    def components(self, position: int | tuple) -> tuple | None:
+        return None if type(position) is int else position
+
+    def assemble(self, parts: Sequence[int]) -> tuple:
+        return tuple(parts)
+
+    def canonical(self, position: int | tuple) -> int | tuple:
+        # Tokens commute and a token that cannot move adds nothing (used by the
+        # misère search, which sees whole positions).
+        if type(position) is int:
+            return position
+        start, index = self._start, self._index
+        return tuple(sorted(v for v in position if start[index[v] + 1] > start[index[v]]))
+
+    # ------------------------------------------------------------- the theory
+    def formula(self, position: int) -> int:
+        return self._table()[self._index[position]]
+
+    def moves_to_value(self, position: int, value: int) -> list[int]:
+        if type(position) is not int:
+            return super().moves_to_value(position, value)
+        table, labels = self._table(), self._labels
+        return [labels[b] for b in self._row(self._vertex(position)) if table[b] == value]
+
+
+# ----------------------------------------------------------------- building the graph
+def _build_lists(edges: list, vertices: list, where: str) -> tuple[list, list, list]:
+    """Labels (sorted) and compressed successor rows, in Python, checking every edge."""
+    pairs = []
+    for pair in edges:
+        try:
+            u, v = pair
+        except (TypeError, ValueError):
+            raise InvalidGameError(
+                f"{where}: edge {pair!r} is not a pair of vertices (u, v)"
+            ) from None
+        if type(u) is not int or type(v) is not int or u < 0 or v < 0:
+            u = check_vertex(u, f"{where}: edge {pair!r}", InvalidGameError)
+            v = check_vertex(v, f"{where}: edge {pair!r}", InvalidGameError)
+        pairs.append((u, v))
+    extra = [check_vertex(u, f"{where}: vertex {u!r}", InvalidGameError) for u in vertices]
+    labels = sorted({u for pair in pairs for u in pair}.union(extra))
+    index = {label: i for i, label in enumerate(labels)}
+    rows: list[list[int]] = [[] for _ in labels]
+    for u, v in pairs:
+        rows[index[u]].append(index[v])
+    start = [0]
+    succ: list[int] = []
+    for row in rows:
+        # Repeated edges count once: a move is a choice of vertex, not of edge.
+        succ.extend(row if len(row) < 2 else dict.fromkeys(row))
+        start.append(len(succ))
+    return labels, start, succ
+
+
+def _build_arrays(edges: list, vertices: list) -> tuple[list, Any, Any] | None:
+    """The same with numpy, for big graphs; None if some input needs the careful path."""
+    import numpy as np
+
+    try:
+        if edges and set(map(len, edges)) != {2}:
+            return None
+        kinds = set(map(type, itertools.chain.from_iterable(edges)))
+        kinds.update(map(type, vertices))
+        if not kinds <= {int}:  # a bool, a float, a string...: let the checks name it
+            return None
+        ends = np.fromiter(
+            itertools.chain(itertools.chain.from_iterable(edges), vertices),
+            dtype=np.int64,
+            count=2 * len(edges) + len(vertices),
+        )
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if ends.size and ends.min() < 0:
+        return None
+    top = int(ends.max()) if ends.size else -1
+    if top < 4 * ends.size + 1000:  # labels dense enough for a lookup table (no sort)
+        present = np.zeros(top + 1, dtype=bool)
+        present[ends] = True
+        labels = np.flatnonzero(present)
+        inverse = (np.cumsum(present) - 1)[ends[: 2 * len(edges)]]
+    else:
+        labels, inverse = np.unique(ends, return_inverse=True)
+        inverse = inverse.reshape(-1)[: 2 * len(edges)]
+    n = len(labels)
+    key = np.sort(inverse[0::2] * n + inverse[1::2])
+    if key.size:
+        key = key[np.concatenate([[True], key[1:] != key[:-1]])]  # repeated edges once
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(key // n, minlength=n), out=start[1:])
+    return labels.tolist(), start, key % n

@@ -1,0 +1,290 @@
+"""Staircase Nim: coins move down a staircase; Nim on the odd steps."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import prod
+
+from ..errors import InvalidPositionError, PositionLimitError
+from ..impartial import ImpartialGame, Outcome
+from ..sums import Sum
+
+__all__ = ["StaircaseNim", "StaircaseNimAnyStep"]
+
+Position = tuple[int, ...]
+
+
+def _parse_count(value: object, step: int, game: object) -> int:
+    """Return `value` as the number of coins on `step`, or raise InvalidPositionError."""
+    number = None
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("-").isdigit():
+            number = int(text)
+    elif not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            pass
+    if number is None:
+        raise InvalidPositionError(
+            f"{game!r}: step {step} has {value!r} coins, which is not an integer"
+        )
+    if number < 0:
+        raise InvalidPositionError(
+            f"{game!r}: step {step} has {number} coins; coin counts are non-negative integers"
+        )
+    return number
+
+
+class _Staircase(ImpartialGame):
+    """What both staircase games share: positions, notation, the misère size check."""
+
+    def check_position(self, position: object) -> Position | Sum:
+        if type(position) is Sum:
+            return Sum(*(self.check_position(p) for p in position.parts))
+        if isinstance(position, tuple | list):
+            return tuple(_parse_count(a, i, self) for i, a in enumerate(position, 1))
+        if isinstance(position, int) and not isinstance(position, bool):
+            return (_parse_count(position, 1, self),)  # one step
+        raise InvalidPositionError(
+            f"{self!r}: position {position!r} is not a tuple of coin counts (steps 1, 2, ...)"
+        )
+
+    def parse_position(self, tokens: Sequence[str]) -> Position:
+        """Read the coin counts of steps 1, 2, ... from command-line words.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNim
+        >>> StaircaseNim().parse_position(["3", "1", "2"])
+        (3, 1, 2)
+        """
+        if not tokens:
+            raise InvalidPositionError(
+                f"{self!r}: give the number of coins on steps 1, 2, ... (step 1 is next to "
+                "the ground)"
+            )
+        return self.check_position(tuple(tokens))
+
+    def outcome(self, position: object, *, misere: bool = False) -> Outcome:
+        """Return the outcome: normal play by the closed form, misère play by search.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNim
+        >>> StaircaseNim().outcome((2, 5, 2)), StaircaseNim().outcome((1,), misere=True)
+        (Outcome.P, Outcome.P)
+        """
+        if misere:
+            position = self.check_position(position)
+            self._check_misere_size(position)
+        return super().outcome(position, misere=misere)
+
+    def winning_moves(self, position: object, *, misere: bool = False) -> list:
+        """Return every winning move: normal play from the theory, misère play by search.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNimAnyStep
+        >>> StaircaseNimAnyStep().winning_moves((0, 0, 1))
+        [(0, 0, 0)]
+        """
+        if misere:
+            position = self.check_position(position)
+            self._check_misere_size(position)
+        return super().winning_moves(position, misere=misere)
+
+    def _check_misere_size(self, position: Position | Sum) -> None:
+        # Coins only move down, so step i never holds more than the coins now on
+        # steps >= i: a bound on the positions the misère search can meet.
+        parts = position.parts if type(position) is Sum else (position,)
+        need = 1
+        for part in parts:
+            total = 0
+            counts = []
+            for a in reversed(part):
+                total += a
+                counts.append(total + 1)
+            need *= prod(counts)
+            if need > self.max_positions:
+                raise PositionLimitError(
+                    f"{self!r}: misère play has no closed form here; a search for "
+                    f"{position!r} may need more than max_positions = "
+                    f"{self.max_positions:,} positions"
+                )
+
+
+@dataclass(frozen=True)
+class StaircaseNim(_Staircase):
+    """Staircase Nim: move one or more coins from a step down to the step below.
+
+    A position is a tuple ``(a_1, ..., a_n)``: a_i coins on step i. Step 0 is the
+    ground: coins that reach it are out of play. A move takes k >= 1 coins from one
+    step i >= 1 and puts them on step i - 1. The player who cannot move (every coin on
+    the ground) loses. A bare integer n is one step with n coins.
+
+    Numbering: this follows the first lecture note (steps counted from the ground,
+    step 0; the odd steps count). The second note numbers piles 1..n with pile 1 the
+    floor and moves from pile i > 1 to pile i - 1; its pile j is step j - 1 here, so
+    its even piles are our odd steps.
+
+    Examples
+    --------
+    >>> from grundy.games import StaircaseNim
+    >>> StaircaseNim().grundy((1, 5, 3))        # 1 XOR 3: steps 1 and 3 count
+    2
+    >>> StaircaseNim().winning_moves((1, 5, 3))  # step 2 -> 1 (raise step 1), or 3 -> 2
+    [(3, 3, 3), (1, 7, 1)]
+    >>> StaircaseNim().grundy((10**100, 7, 10**100 + 1))
+    1
+
+    Notes
+    -----
+    Theorem (Sprague; the notes' mirror strategy): the position is Nim played on the
+    odd steps, G = a_1 XOR a_3 XOR a_5 ... . A move from an odd step is a Nim move
+    there (the coins land on an even step or the ground, which do not count); a move
+    from an even step adds coins to the odd step below, which the opponent can move
+    straight on down, so it cannot help. The options of value v (v = 0: the winning
+    moves), every one: with c = G XOR v, lower an odd step a_i to a_i XOR c, or move
+    (a_i XOR c) - a_i coins from the even step above onto odd step i when that raises
+    it and step i + 1 has enough coins. O(n) for n steps of any size. There is no
+    ``components`` hook (a move touches two steps), but sums of positions add by XOR.
+    """
+
+    def moves(self, position: Position) -> list[Position]:
+        options = []
+        for i, a in enumerate(position):  # index i is step i + 1
+            for k in range(1, a + 1):
+                option = list(position)
+                option[i] -= k
+                if i:
+                    option[i - 1] += k
+                options.append(tuple(option))
+        return options
+
+    def formula(self, position: Position) -> int:
+        value = 0
+        for a in position[::2]:  # steps 1, 3, 5, ...
+            value ^= a
+        return value
+
+    def moves_to_value(self, position: Position, value: int) -> list[Position]:
+        change = self.formula(position) ^ value
+        if change == 0:
+            return []
+        found = []
+        for i, a in enumerate(position):
+            option = list(position)
+            if i % 2 == 0:  # odd step i + 1: a Nim move, coins go to the step below
+                new = a ^ change
+                if new >= a:
+                    continue
+                option[i] = new
+                if i:
+                    option[i - 1] += a - new
+            else:  # even step i + 1: raise odd step i by moving coins onto it
+                below = position[i - 1]
+                new = below ^ change
+                if not below < new <= below + a:
+                    continue
+                option[i] -= new - below
+                option[i - 1] = new
+            found.append(tuple(option))
+        return found
+
+    def describe_move(self, before: Position, after: Position) -> str:
+        """Say how many coins moved from which step.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNim
+        >>> StaircaseNim().describe_move((3, 1, 2), (3, 0, 3))
+        'move 1 coin from step 2 to step 1'
+        >>> StaircaseNim().describe_move((3, 1, 2), (1, 1, 2))
+        'move 2 coins from step 1 to the ground'
+        """
+        for i, (a, b) in enumerate(zip(before, after, strict=False)):
+            if b < a:
+                k = a - b
+                where = f"step {i}" if i else "the ground"
+                return f"move {k} coin{'s' if k > 1 else ''} from step {i + 1} to {where}"
+        return super().describe_move(before, after)
+
+
+@dataclass(frozen=True)
+class StaircaseNimAnyStep(_Staircase):
+    """Staircase Nim where a move takes one coin from a step to ANY lower step.
+
+    A position is a tuple ``(a_1, ..., a_n)`` of coin counts on steps 1..n, as in
+    :class:`StaircaseNim`; step 0 is the ground. A move takes a single coin from step
+    i >= 1 to any step j < i (j = 0: off the staircase). A bare integer n is one step
+    with n coins.
+
+    Examples
+    --------
+    >>> from grundy.games import StaircaseNimAnyStep
+    >>> StaircaseNimAnyStep().grundy((1, 2, 1))   # coins on steps 1 and 3: 1 XOR 3
+    2
+    >>> StaircaseNimAnyStep().winning_moves((1, 2, 1))
+    [(1, 1, 1), (2, 2, 0)]
+
+    Notes
+    -----
+    Each coin is a Nim heap whose size is its step (moving it down to step j is
+    reducing that heap to j), so G = XOR of i over the steps i holding an odd number of
+    coins (first lecture note). Moving a coin from step i to step j changes G by
+    i XOR j, so the options of value v (v = 0: the winning moves), every one: with
+    c = G XOR v, move a coin from any occupied step i with i XOR c < i to step i XOR c.
+    O(n) for n steps, coin counts of any size.
+    """
+
+    def moves(self, position: Position) -> list[Position]:
+        options = []
+        for i, a in enumerate(position):  # index i is step i + 1
+            if a:
+                for j in range(i + 1):  # destination step j, 0 = the ground
+                    option = list(position)
+                    option[i] -= 1
+                    if j:
+                        option[j - 1] += 1
+                    options.append(tuple(option))
+        return options
+
+    def formula(self, position: Position) -> int:
+        value = 0
+        for step, a in enumerate(position, 1):
+            if a & 1:
+                value ^= step
+        return value
+
+    def moves_to_value(self, position: Position, value: int) -> list[Position]:
+        change = self.formula(position) ^ value
+        found = []
+        for step, a in enumerate(position, 1):
+            target = step ^ change
+            if a and target < step:
+                option = list(position)
+                option[step - 1] -= 1
+                if target:
+                    option[target - 1] += 1
+                found.append(tuple(option))
+        return found
+
+    def describe_move(self, before: Position, after: Position) -> str:
+        """Say which step a coin moved from and to.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNimAnyStep
+        >>> StaircaseNimAnyStep().describe_move((1, 2, 1), (2, 2, 0))
+        'move a coin from step 3 to step 1'
+        """
+        diff = [b - a for a, b in zip(before, after, strict=False)]
+        if diff.count(-1) == 1 and diff.count(1) <= 1 and diff.count(0) >= len(diff) - 2:
+            source = diff.index(-1) + 1
+            where = f"step {diff.index(1) + 1}" if 1 in diff else "the ground"
+            return f"move a coin from step {source} to {where}"
+        return super().describe_move(before, after)

@@ -1,0 +1,365 @@
+"""Wythoff's game: take from one heap, or the same number from both."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import isqrt, prod
+
+from ..errors import InvalidPositionError, PositionLimitError
+from ..impartial import ImpartialGame, Outcome
+from ..sums import Sum
+from .heap_game import parse_heap
+
+__all__ = ["Wythoff", "wythoff_pair", "wythoff_partner"]
+
+Pair = tuple[int, int]
+
+
+def wythoff_pair(k: int) -> Pair:
+    """Return the k-th P-position of Wythoff's game, ``(floor(k φ), floor(k φ²))``.
+
+    Parameters
+    ----------
+    k : int
+        A non-negative integer of any size; the two heaps differ by exactly `k`.
+
+    Examples
+    --------
+    >>> from grundy.games import wythoff_pair
+    >>> [wythoff_pair(k) for k in range(5)]
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
+    >>> wythoff_pair(10**30)
+    (1618033988749894848204586834365, 2618033988749894848204586834365)
+
+    Notes
+    -----
+    floor(k φ) = floor((k + sqrt(5 k²)) / 2) = (k + isqrt(5 k²)) // 2: an exact integer
+    square root, no floats. O(M(log k)).
+    """
+    lower = (k + isqrt(5 * k * k)) // 2
+    return lower, lower + k
+
+
+def wythoff_partner(m: int) -> int:
+    """Return the other heap of the one P-position of Wythoff's game that contains `m`.
+
+    Every positive integer is in exactly one pair ``wythoff_pair(k)``, k >= 1 (the
+    lower and upper Wythoff sequences partition them); 0 is its own partner.
+
+    Examples
+    --------
+    >>> from grundy.games import wythoff_partner
+    >>> [wythoff_partner(m) for m in range(8)]
+    [0, 2, 1, 5, 7, 3, 10, 4]
+
+    Notes
+    -----
+    If m = floor(k φ) then k = floor(m / φ) + 1; if m = floor(k φ²) then
+    k = floor(m / φ²) + 1. Both floors come from isqrt(5 m²); each candidate k is
+    checked exactly against :func:`wythoff_pair`. O(M(log m)).
+    """
+    if m == 0:
+        return 0
+    root = isqrt(5 * m * m)
+    k = (root - m) // 2 + 1  # floor(m / φ) + 1
+    for j in (k - 1, k, k + 1):
+        lower, upper = wythoff_pair(j)
+        if lower == m:
+            return upper
+    k = (3 * m - root - 1) // 2 + 1  # floor(m / φ²) + 1
+    for j in (k - 1, k, k + 1):
+        lower, upper = wythoff_pair(j)
+        if upper == m:
+            return lower
+    raise AssertionError(f"no Wythoff pair contains {m}")  # impossible: Beatty partition
+
+
+@dataclass(frozen=True)
+class Wythoff(ImpartialGame):
+    """Wythoff's game: take one or more tokens from one heap, or the same number from both.
+
+    A position is a pair of heaps ``(a, b)`` (a list is accepted). The player who
+    takes the last token wins (normal play).
+
+    Examples
+    --------
+    >>> from grundy.games import Wythoff
+    >>> Wythoff().winning_moves((4, 9))
+    [(4, 7)]
+    >>> Wythoff().outcome((10**100, 10**100 + 1))
+    Outcome.N
+    >>> Wythoff().grundy((3, 4)), Wythoff().grundy((3, 5))
+    (2, 0)
+
+    Notes
+    -----
+    P-positions (Wythoff, 1907): (a, b) with a <= b is a P-position iff
+    a = floor(d φ), d = b - a, φ the golden ratio; the P-positions are the pairs
+    (floor(k φ), floor(k φ²)) and their mirror images, computed with exact integer
+    square roots (:func:`wythoff_pair`), so heaps of any size are exact. Winning moves
+    (every one of them): lower one heap to the partner of the other
+    (:func:`wythoff_partner`) when that is smaller, or take from both heaps down to the
+    P-pair of the same difference. Each is O(M(log b)).
+
+    SG values: no closed form is known (each row is only known to be ultimately
+    additively periodic: Dress, Flammenkamp and Pink 1999). Values other than those of
+    P-positions and of ``(0, n)`` (= n, one Nim heap) come from a bottom-up search of
+    the rectangle [0, a] x [0, b], a <= b (G(x, y) is the mex of the values to its left,
+    below and diagonally below-left, kept as offset bit sets): (a + 1)(b + 1) positions,
+    each a few operations on bit sets of O(a) bits. A position needing more than
+    ``max_positions`` of them raises PositionLimitError at once.
+    Misère play uses the generic search.
+
+    References
+    ----------
+    W. A. Wythoff, A modification of the game of nim, Nieuw Arch. Wisk. 7 (1907).
+    OEIS A000201, A001950 (P-positions), A004481 (SG values).
+    """
+
+    # ----------------------------------------------------------------- the rules
+    def moves(self, position: Pair) -> list[Pair]:
+        a, b = position
+        return (
+            [(x, b) for x in range(a)]
+            + [(a, y) for y in range(b)]
+            + [(a - t, b - t) for t in range(1, min(a, b) + 1)]
+        )
+
+    def formula(self, position: Pair) -> int:
+        # Named "formula" because it is the solver's hook; only P-positions and (0, n)
+        # have a closed form, the rest is read from the searched table.
+        value = _closed_value(position)
+        if value is not None:
+            return value
+        return self._table_value(position, self.max_positions)
+
+    def moves_to_value(self, position: Pair, value: int) -> list[Pair]:
+        if value != 0:
+            return list(super().moves_to_value(position, value))
+        a, b = position
+        found = []
+        x = wythoff_partner(b)
+        if x < a:
+            found.append((x, b))
+        y = wythoff_partner(a)
+        if y < b:
+            found.append((a, y))
+        low = min(a, b)
+        target, _ = wythoff_pair(abs(a - b))
+        if target < low:
+            take = low - target
+            found.append((a - take, b - take))
+        return found
+
+    def check_position(self, position: object) -> Pair | Sum:
+        if type(position) is Sum:
+            return Sum(*(self.check_position(p) for p in position.parts))
+        if not isinstance(position, tuple | list):
+            raise InvalidPositionError(
+                f"{self!r}: position {position!r} is not a pair of heaps (a, b)"
+            )
+        if len(position) != 2:
+            raise InvalidPositionError(
+                f"{self!r}: position {tuple(position)!r} has {len(position)} heaps; "
+                "Wythoff's game is played on exactly two heaps (a, b)"
+            )
+        return parse_heap(position[0], self), parse_heap(position[1], self)
+
+    # ----------------------------------------------------------------- notation
+    def parse_position(self, tokens: Sequence[str]) -> Pair:
+        """Read the two heaps from command-line words: ``["4", "9"]`` -> ``(4, 9)``.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().parse_position(["4", "9"])
+        (4, 9)
+        """
+        if len(tokens) != 2:
+            raise InvalidPositionError(
+                f"{self!r}: give two heap sizes a b, got {' '.join(tokens)!r}"
+            )
+        return self.check_position(tuple(tokens))
+
+    def describe_move(self, before: Pair, after: Pair) -> str:
+        """Describe a move in words, heaps numbered from 1.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().describe_move((4, 9), (4, 7)), Wythoff().describe_move((5, 9), (2, 6))
+        ('take 2 from heap 2', 'take 3 from both heaps')
+        """
+        da, db = before[0] - after[0], before[1] - after[1]
+        if da == db > 0:
+            return f"take {da} from both heaps"
+        if da > 0 and db == 0:
+            return f"take {da} from heap 1"
+        if db > 0 and da == 0:
+            return f"take {db} from heap 2"
+        return super().describe_move(before, after)
+
+    # ----------------------------------------------------------------- queries
+    def grundy(
+        self,
+        position: Pair | Sum,
+        *,
+        use_formula: bool = True,
+        max_positions: int | None = None,
+    ) -> int:
+        """Return the SG value of `position`: 0 for P-positions, else found by search.
+
+        Raises PositionLimitError at once when the search would need more than
+        `max_positions` positions (see the class Notes); otherwise as
+        :meth:`ImpartialGame.grundy`.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().grundy((10**100, 10**100)) # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.errors.PositionLimitError: Wythoff(): no closed form is known for ...
+        """
+        position = self.check_position(position)
+        limit = self.max_positions if max_positions is None else max_positions
+        parts = position.parts if type(position) is Sum else (position,)
+        if not use_formula:
+            need = sum((a + 1) * (b + 1) for a, b in parts)
+            if need > limit:
+                raise self._limit_error(position, need, limit)
+            return super().grundy(position, use_formula=False, max_positions=max_positions)
+        value = 0
+        for part in parts:  # a sum is the XOR of its parts (Sprague-Grundy)
+            part_value = _closed_value(part)
+            value ^= self._table_value(part, limit) if part_value is None else part_value
+        return value
+
+    def outcome(self, position: Pair | Sum, *, misere: bool = False) -> Outcome:
+        """Return the outcome; normal play from the P-position test, for any heap size.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().outcome((1, 2)), Wythoff().outcome((1, 2), misere=True)
+        (Outcome.P, Outcome.N)
+        """
+        position = self.check_position(position)
+        if misere:
+            self._check_misere_size(position)
+        if misere or type(position) is Sum:
+            return super().outcome(position, misere=misere)
+        return Outcome.P if _is_p_position(*position) else Outcome.N
+
+    def winning_moves(self, position: Pair | Sum, *, misere: bool = False) -> list:
+        """Return every winning move; normal play from the theory, for any heap size.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().winning_moves((2, 2))
+        [(1, 2), (2, 1), (0, 0)]
+        """
+        position = self.check_position(position)
+        if misere:
+            self._check_misere_size(position)
+        return super().winning_moves(position, misere=misere)
+
+    # ----------------------------------------------------------------- internals
+    def _limit_error(self, position: object, need: int, limit: int) -> PositionLimitError:
+        return PositionLimitError(
+            f"{self!r}: no closed form is known for the SG values of Wythoff's game; "
+            f"a search for {position!r} needs {need:,} positions, more than "
+            f"max_positions = {limit:,} (outcome and winning moves are exact for any size)"
+        )
+
+    def _check_misere_size(self, position: Pair | Sum) -> None:
+        parts = position.parts if type(position) is Sum else (position,)
+        need = prod((a + 1) * (b + 1) for a, b in parts)
+        if need > self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: misère play has no closed form here; a search for {position!r} "
+                f"needs up to {need:,} positions, more than max_positions = "
+                f"{self.max_positions:,}"
+            )
+
+    def _table_value(self, position: Pair, limit: int) -> int:
+        low, high = min(position), max(position)
+        table = self.__dict__.get("_table")
+        if table is None or low >= len(table) or high >= len(table[0]):
+            table = self._fill_table(low, high, limit, position)
+        return table[low][high]
+
+    def _fill_table(self, low: int, high: int, limit: int, position: Pair) -> list[array]:
+        """Compute a table covering G(x, y), x <= low, y <= high, and cache it."""
+        rows, cols = low + 1, high + 1
+        table = self.__dict__.get("_table")
+        if table is not None and max(rows, len(table)) * max(cols, len(table[0])) <= limit:
+            rows, cols = max(rows, len(table)), max(cols, len(table[0]))  # keep covering
+        if rows * cols > limit:
+            raise self._limit_error(position, rows * cols, limit)
+        table = _wythoff_table(rows, cols)
+        self.__dict__["_table"] = table  # works on frozen dataclasses too
+        return table
+
+
+def _is_p_position(a: int, b: int) -> bool:
+    if a > b:
+        a, b = b, a
+    return wythoff_pair(b - a)[0] == a
+
+
+def _closed_value(position: Pair) -> int | None:
+    """SG value where one is known without search: P-positions and (0, n)."""
+    a, b = position
+    if a == 0 or b == 0:
+        return a + b  # one heap: Nim
+    return 0 if _is_p_position(a, b) else None
+
+
+def _wythoff_table(rows: int, cols: int) -> list[array]:
+    """SG values G(x, y) for x < rows, y < cols, row by row (a list of arrays).
+
+    G(x, y) is the mex of the values to its left (row x), below it (column y) and on
+    its diagonal. Each of those sets is a bit set stored with an offset: the row from
+    its mex on (every smaller value is in it), each column and diagonal from its least
+    value. Values of a column or diagonal stay within a few `rows` of each other, so
+    the bit sets stay short even when `cols` is large.
+    """
+    col_base, col_bits = [0] * cols, [0] * cols  # bit i of bits = value base + i
+    diag_base, diag_bits = [0] * (rows + cols), [0] * (rows + cols)
+    table = []
+    for x in range(rows):
+        row = array("q", bytes(8 * cols))
+        floor, left = 0, 0  # row x so far: all values < floor, and bit i = floor + i
+        offset = rows - x
+        for y in range(cols):
+            k = y + offset  # index of the diagonal y - x
+            c, shift = col_bits[y], col_base[y] - floor
+            seen = left | (c << shift if shift >= 0 else c >> -shift)
+            d, shift = diag_bits[k], diag_base[k] - floor
+            seen |= d << shift if shift >= 0 else d >> -shift
+            z = ((seen + 1) & ~seen).bit_length() - 1  # lowest clear bit: the mex
+            g = floor + z
+            row[y] = g
+            left |= 1 << z
+            if z == 0:  # the row's mex moves up past the run of values now present
+                run = ((left + 1) & ~left).bit_length() - 1
+                left >>= run
+                floor += run
+            if c == 0:
+                col_base[y], col_bits[y] = g, 1
+            elif g >= col_base[y]:
+                col_bits[y] = c | (1 << (g - col_base[y]))
+            else:
+                col_base[y], col_bits[y] = g, (c << (col_base[y] - g)) | 1
+            if d == 0:
+                diag_base[k], diag_bits[k] = g, 1
+            elif g >= diag_base[k]:
+                diag_bits[k] = d | (1 << (g - diag_base[k]))
+            else:
+                diag_base[k], diag_bits[k] = g, (d << (diag_base[k] - g)) | 1
+        table.append(row)
+    return table

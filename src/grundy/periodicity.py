@@ -1,0 +1,92 @@
+"""Periodic Grundy sequences: the ``Periodicity`` value and the window test that proves it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Periodicity", "window_periodicity"]
+
+
+@dataclass(frozen=True, slots=True)
+class Periodicity:
+    """A sequence that repeats with `period` from index `preperiod` on.
+
+    `certified` is True when a theorem proves the period holds forever (not just in the
+    values computed).
+
+    Examples
+    --------
+    >>> p = gr.Periodicity(preperiod=2, period=3, certified=True)
+    >>> p.index(100)  # the value at 100 equals the value at 4 (4 < preperiod + period)
+    4
+    """
+
+    preperiod: int
+    period: int
+    certified: bool
+
+    def index(self, n: int) -> int:
+        """Return the index below ``preperiod + period`` whose value equals the n-th.
+
+        Examples
+        --------
+        >>> gr.Periodicity(preperiod=0, period=5, certified=True).index(10**100 + 3)
+        3
+        """
+        if n < self.preperiod:
+            return n
+        return self.preperiod + (n - self.preperiod) % self.period
+
+
+def window_periodicity(values: Sequence[int], window: int) -> Periodicity | None:
+    """Find the period of a sequence in which each value depends on the `window` before it.
+
+    Parameters
+    ----------
+    values : sequence of int
+        The first values of the sequence.
+    window : int
+        Each value is a function of the previous `window` values (a subtraction game
+        with largest subtraction `window`, for instance).
+
+    Returns
+    -------
+    Periodicity or None
+        The shortest period and preperiod, certified, or None if no window of `values`
+        repeats yet.
+
+    Examples
+    --------
+    >>> from grundy.periodicity import window_periodicity
+    >>> window_periodicity([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1], 4)
+    Periodicity(preperiod=0, period=7, certified=True)
+
+    Notes
+    -----
+    If the `window` values from i equal those from j > i, every later value agrees by
+    induction, so the sequence has period j - i from i: a proof, not a guess. The
+    shortest period divides j - i; the preperiod then walks back while values agree.
+    O(len(values) * window) time and memory.
+    """
+    seen: dict[tuple[int, ...], int] = {}
+    first = repeat = -1
+    for j in range(len(values) - window + 1):
+        key = tuple(values[j : j + window])
+        if key in seen:
+            first, repeat = seen[key], j
+            break
+        seen[key] = j
+    if repeat < 0:
+        return None
+    period = repeat - first
+    for divisor in range(1, period + 1):
+        if period % divisor == 0 and all(
+            values[n] == values[n + divisor] for n in range(first, first + window)
+        ):
+            period = divisor
+            break
+    start = first
+    while start > 0 and values[start - 1] == values[start - 1 + period]:
+        start -= 1
+    return Periodicity(preperiod=start, period=period, certified=True)

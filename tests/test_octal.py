@@ -1,0 +1,280 @@
+"""Octal games and Grundy's game: rules vs brute force, published values, certified periods."""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+
+import pytest
+from conftest import naive_mex, read_pairs
+from hypothesis import given
+from hypothesis import strategies as st
+
+import grundy as gr
+from grundy.games import (
+    KNOWN_PERIODS,
+    DawsonsChess,
+    DawsonsKayles,
+    GrundysGame,
+    Kayles,
+    OctalGame,
+)
+from grundy.games import octal as octal_module
+
+CODES = ["0.77", "0.07", "0.137", "0.6", "0.4", "0.51", "0.15", "0.3", "0.7", "0.37", "0.0",
+         "0.1", "0.161", "0.007"]
+
+
+def split_options(code: str, n: int):
+    """The options of heap n in octal game `code`, as tuples of heaps (straight from digits).
+
+    A split into a + b and into b + a is the same position: only a <= b is listed.
+    """
+    for j, ch in enumerate(code[2:], start=1):
+        d = int(ch)
+        if j > n:
+            break
+        if d & 1 and n == j:
+            yield ()
+        if d & 2 and n > j:
+            yield (n - j,)
+        if d & 4:
+            for a in range(1, (n - j) // 2 + 1):
+                yield (a, n - j - a)
+
+
+@cache
+def brute_octal(code: str, size: int) -> tuple[int, ...]:
+    values: list[int] = []
+    for n in range(size):
+        options = []
+        for option in split_options(code, n):
+            v = 0
+            for h in option:
+                v ^= values[h]
+            options.append(v)
+        values.append(naive_mex(options))
+    return tuple(values)
+
+
+@cache
+def brute_grundys_game(size: int) -> tuple[int, ...]:
+    values: list[int] = []
+    for n in range(size):
+        values.append(naive_mex(values[a] ^ values[n - a] for a in range(1, n) if 2 * a != n))
+    return tuple(values)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_values_match_brute_force_and_search(code):
+    table = brute_octal(code, 70)
+    assert OctalGame(code).table(range(70)) == list(table)
+    searched = OctalGame(code)
+    assert [searched.grundy(n, use_formula=False) for n in range(70)] == list(table)
+
+
+def test_grundys_game_matches_brute_force():
+    assert GrundysGame().table(range(120)) == list(brute_grundys_game(120))
+
+
+@pytest.mark.parametrize(
+    ("game", "brute"),
+    [
+        (Kayles, lambda size: brute_octal("0.77", size)),
+        (DawsonsKayles, lambda size: brute_octal("0.07", size)),
+        (OctalGame("0.6"), lambda size: brute_octal("0.6", size)),
+        (GrundysGame(), brute_grundys_game),
+    ],
+    ids=repr,
+)
+def test_winning_moves_equal_brute_force(game, brute):
+    table = brute(20)
+    for a in range(20):
+        for b in range(20):
+            position = (a, b)
+            expected = set()
+            for i in range(2):
+                other = table[position[1 - i]]
+                if isinstance(game, GrundysGame):
+                    options = [(x, position[i] - x) for x in range(1, (position[i] + 1) // 2)]
+                else:
+                    options = split_options(game.code, position[i])
+                for option in options:
+                    v = 0
+                    for h in option:
+                        v ^= table[h]
+                    if v == other:  # a heap removed whole leaves a 0 in its place
+                        option = option or (0,)
+                        expected.add((*option, b) if i == 0 else (a, *option))
+            moves = game.winning_moves(position)
+            assert set(moves) == expected and len(moves) == len(expected), position
+
+
+@pytest.mark.parametrize(("code", "n0", "p"), [(c, *KNOWN_PERIODS[c]) for c in KNOWN_PERIODS])
+def test_known_periods_are_certified_by_the_periodicity_theorem(code, n0, p):
+    game = OctalGame(code)
+    t = len(game.digits)  # the most tokens a move removes
+    end = 2 * n0 + p + t
+    values = [game.grundy(n, use_formula=False) for n in range(end + p)]
+    # Guy-Smith: G(n + p) = G(n) for n0 <= n < 2 n0 + p + t implies it for all n >= n0
+    assert all(values[n] == values[n + p] for n in range(n0, end))
+    assert values[n0 - 1] != values[n0 - 1 + p]  # the preperiod is the least one
+    for q in range(1, p):  # and no shorter period starts there or later
+        assert any(values[n] != values[n + q] for n in range(n0, end))
+    # the formula hook answers from the period and agrees with search beyond it
+    assert [game.grundy(n) for n in range(end + p)] == values
+    assert values == list(brute_octal(code, end + p))
+
+
+def test_dawsons_kayles_is_dawsons_chess_shifted_by_one():
+    chess, kayles = brute_octal("0.137", 150), brute_octal("0.07", 151)
+    assert list(kayles[1:]) == list(chess)
+
+
+def test_published_values_oeis():
+    cases = [
+        (Kayles, "A002186_kayles_0.77.txt"),
+        (DawsonsChess, "A002187_dawsons_chess_0.137.txt"),
+        (OctalGame("0.6"), "A046695_officers_0.6.txt"),
+        (GrundysGame(), "A002188_grundys_game.txt"),
+    ]
+    for game, name in cases:
+        published = read_pairs(name)
+        assert game.table(published) == list(published.values()), name
+    p_positions = [n for n in read_pairs("A036685_grundys_game_P_positions.txt").values()
+                   if n <= 400]
+    game = GrundysGame()
+    assert [n for n in range(401) if game.is_p_position(n)] == p_positions
+
+
+@pytest.mark.slow
+def test_all_published_p_positions_of_grundys_game():
+    p_positions = list(read_pairs("A036685_grundys_game_P_positions.txt").values())
+    game = GrundysGame()
+    assert [n for n in range(p_positions[-1] + 1) if game.is_p_position(n)] == p_positions
+
+
+@pytest.mark.parametrize(
+    ("game", "name"),
+    [(Kayles, "kayles_0.77"), (DawsonsKayles, "dawsons_kayles_0.07"),
+     (GrundysGame(), "grundys_game")],
+    ids=repr,
+)
+def test_published_values_cgsuite_normal_and_misere(game, name):
+    normal = read_pairs(f"cgsuite_{name}_nim_values.txt")
+    assert game.table(normal) == list(normal.values())
+    misere = read_pairs(f"cgsuite_{name}_misere_nim_values.txt")
+    for n, value in misere.items():  # a misère nim-value of 0 is a misère P-position
+        if n <= 16:
+            assert game.is_p_position(n, misere=True) == (value == 0), n
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "name"),
+    [(Kayles, "kayles_0.77"), (DawsonsKayles, "dawsons_kayles_0.07"),
+     (GrundysGame(), "grundys_game")],
+    ids=repr,
+)
+def test_misere_outcomes_up_to_20(game, name):
+    for n, value in read_pairs(f"cgsuite_{name}_misere_nim_values.txt").items():
+        assert game.is_p_position(n, misere=True) == (value == 0), n
+
+
+def test_kayles_is_the_notes_take_one_or_two_adjacent_stones():
+    # 拿石頭: stones 1..n in a row; take one stone, or two stones numbered j and j+1.
+    @cache
+    def wins(stones: frozenset) -> bool:
+        options = [stones - {s} for s in stones]
+        options += [stones - {s, s + 1} for s in stones if s + 1 in stones]
+        return any(not wins(o) for o in options)
+
+    for n in range(13):
+        assert Kayles.is_p_position(n) == (not wins(frozenset(range(1, n + 1)))), n
+    rows = (3, 4, 7)
+    stones = frozenset(j + 100 * i for i, r in enumerate(rows) for j in range(1, r + 1))
+    assert Kayles.is_p_position(rows) == (not wins(stones))
+
+
+@pytest.mark.parametrize("code", list(KNOWN_PERIODS))
+def test_options_of_huge_heaps_from_the_period(code, monkeypatch):
+    table = brute_octal(code, 300)
+    monkeypatch.setattr(octal_module, "_LIST_ALL_UP_TO", 150)  # use the period from 151
+    game = OctalGame(code)
+    for n in (151, 152, 200, 251, 299):
+        for v in range(12):
+            expected = set()
+            for option in split_options(code, n):
+                w = 0
+                for h in option:
+                    w ^= table[h]
+                if w == v:
+                    expected.add(option[0] if len(option) == 1 else gr.Sum(*option))
+            found = game.moves_to_value(n, v)
+            assert set(found) == expected and len(found) == len(expected), (n, v)
+
+
+@given(st.integers(10**5, 10**60), st.sampled_from(list(KNOWN_PERIODS)))
+def test_huge_heaps_have_periodic_values(n, code):
+    n0, p = KNOWN_PERIODS[code]
+    table = brute_octal(code, n0 + p)
+    game = {"0.77": Kayles, "0.07": DawsonsKayles, "0.137": DawsonsChess}[code]
+    assert game.grundy(n) == table[n0 + (n - n0) % p]
+
+
+def test_huge_heaps_answer_at_once_or_stop_at_once():
+    start = time.perf_counter()
+    assert Kayles.grundy(10**100) == brute_octal("0.77", 83)[71 + (10**100 - 71) % 12]
+    big = (10**18, 10**18 + 1, 10**30)
+    assert Kayles.grundy(big) == Kayles.grundy(10**18) ^ Kayles.grundy(10**18 + 1) ^ Kayles.grundy(
+        10**30)
+    with pytest.raises(gr.PositionLimitError, match="too many to list"):
+        Kayles.winning_moves(10**18)  # ~10^17 winning splits
+    assert Kayles.moves_to_value(10**18 + 2, 2) == [
+        gr.Sum(3, 10**18 - 3), gr.Sum(11, 10**18 - 11), gr.Sum(39, 10**18 - 39)]
+    with pytest.raises(gr.PositionLimitError, match="Grundy's game has no known period"):
+        GrundysGame().grundy(10**18)
+    with pytest.raises(gr.PositionLimitError, match="no known period"):
+        OctalGame("0.6").winning_moves((10**9, 3))
+    with pytest.raises(gr.PositionLimitError, match="no closed form"):
+        Kayles.grundy(10**9, use_formula=False)
+    with pytest.raises(gr.PositionLimitError, match="too many to list"):
+        GrundysGame().is_p_position(10**12, misere=True)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_names_and_registry():
+    from grundy.registry import find
+
+    assert Kayles == OctalGame("0.77") == OctalGame("0.7700") == find("kayles")
+    assert DawsonsKayles == find("dawson") == OctalGame("0.07")
+    assert find("0.137") == DawsonsChess and find("grundys-game") == GrundysGame()
+    assert repr(Kayles) == "OctalGame('0.77', name='Kayles')"
+    assert Kayles.period == (71, 12) and OctalGame("0.6").period is None
+    with pytest.raises(gr.InvalidGameError, match="'8' at position 4 is not an octal digit"):
+        find("0.78")
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("0.78", "'8' at position 4 is not an octal digit 0-7"),
+        ("0.7a", "'a' at position 4 is not an octal digit"),
+        ("0.[3]", "'\\[' at position 3"),
+        ("4.07", "only codes 0.d1d2... are supported"),
+        (".77", "must start with '0.'"),
+        ("0.", "has no digits after '0.'"),
+        (77, "must be a string"),
+    ],
+)
+def test_bad_codes_are_clear_errors(code, message):
+    with pytest.raises(gr.InvalidGameError, match=message) as info:
+        OctalGame(code)
+    assert "\n" not in str(info.value)
+
+
+def test_bad_positions_are_clear_errors():
+    with pytest.raises(gr.InvalidPositionError, match="heap -1 is negative"):
+        Kayles.grundy(-1)
+    with pytest.raises(gr.InvalidPositionError, match="'x' is not an integer"):
+        GrundysGame().winning_moves((3, "x"))

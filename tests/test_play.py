@@ -1,0 +1,78 @@
+"""Playing against perfect play: the engine's replies, move checking, and ``grundy play``."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import grundy as gr
+from grundy.cli import main
+from grundy.games import Nim, SubtractionGame
+from grundy.play import engine_reply, is_option, iter_options, read_move
+
+
+def play(monkeypatch, capsys, argv: list[str], typed: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    with pytest.raises(SystemExit) as info:
+        main(["play", *argv])
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+@given(st.lists(st.integers(0, 6), min_size=1, max_size=3), st.booleans())
+def test_engine_playing_both_sides_wins_exactly_from_n_positions(heaps, misere):
+    game, position = Nim(), tuple(heaps)
+    first_player_wins = game.outcome(position, misere=misere) is gr.Outcome.N
+    mover = 0
+    while (reply := engine_reply(game, position, misere=misere)) is not None:
+        assert is_option(game, position, reply.move)
+        position, mover = reply.move, 1 - mover
+    last_mover = 1 - mover
+    assert (last_mover == 0) == (first_player_wins != misere)
+
+
+def test_iter_options_is_lazy_and_matches_moves():
+    assert next(iter_options(Nim(), 10**30)) == 0
+    game = SubtractionGame([1, 3])
+    assert list(iter_options(game, (4, 2))) == game.moves((4, 2))
+
+
+def test_read_move_rejects_illegal_moves_and_picks_listed_ones():
+    game = SubtractionGame([1, 3])
+    assert read_move(game, (4, 2), ["1", "2"]) == (1, 2)
+    with pytest.raises(gr.InvalidPositionError, match="cannot be reached from 4 2"):
+        read_move(game, (4, 2), ["2", "2"])
+    assert read_move(game, (4, 2), ["#2"], listed=[(3, 2), (1, 2)]) == (1, 2)
+    with pytest.raises(gr.InvalidPositionError, match="pick a move #1 to #2"):
+        read_move(game, (4, 2), ["#5"], listed=[(3, 2), (1, 2)])
+
+
+def test_cli_play_person_wins_from_an_n_position(monkeypatch, capsys):
+    status, out, err = play(monkeypatch, capsys, ["nim", "1", "2", "--first", "me"], "1 1\n0 0\n")
+    assert status == 0, err
+    assert "I move to 0 1" in out and "You win!" in out
+
+
+def test_cli_play_engine_wins_from_a_p_position_and_says_so(monkeypatch, capsys):
+    typed = "hint\n3 2\n1 2\n0 1\n"  # 3 2 is illegal: a second try follows
+    status, out, err = play(monkeypatch, capsys, ["nim", "2", "2"], "me\n" + typed)
+    assert status == 0, err
+    assert "Your position is lost" in out and "No winning move" in out
+    assert "illegal move: 3 2 cannot be reached from 2 2" in err
+    assert "I move to 1 1" in out and out.rstrip().endswith("I win.")
+
+
+def test_cli_play_engine_first_and_quit(monkeypatch, capsys):
+    status, out, _ = play(monkeypatch, capsys, ["bash:3", "10", "--first", "engine"], "quit\n")
+    assert status == 0
+    assert "I move to 8" in out and "Your position is now lost" in out and "Bye." in out
+
+
+def test_cli_play_misere(monkeypatch, capsys):
+    # misère Nim 1 1: the person moves to a single 1, the engine must take the last token
+    status, out, _ = play(monkeypatch, capsys, ["nim", "1", "1", "--misere", "--first", "me"],
+                          "0 1\n")
+    assert status == 0 and "No move is left. You win!" in out
