@@ -6,6 +6,7 @@ import functools
 import itertools
 import json
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
@@ -326,6 +327,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     Usage errors (a missing argument, an unknown option) are reported like every other
     error: one line on stderr, exit status 2.
     """
+    # A warning (a graph file with edges that cannot matter) is one line, like errors.
+    warnings.showwarning = lambda message, *_args, **_kw: err_console.print(
+        f"warning: {message}", markup=False
+    )
     try:
         status = app(args=argv, standalone_mode=False)
     except ClickException as exc:

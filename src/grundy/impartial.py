@@ -162,6 +162,8 @@ class ImpartialGame:
         >>> gr.ImpartialGame().format_position((3, 4, 5))
         '3 4 5'
         """
+        if type(position) is Sum:
+            return " + ".join(f"({self.format_position(p)})" for p in position.parts)
         if isinstance(position, tuple):
             return " ".join(map(str, position)) if position else "(empty)"
         return str(position)

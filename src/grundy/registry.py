@@ -75,24 +75,15 @@ GAMES: dict[str, GameEntry] = {
         GameEntry("allbut", "all-but subtraction game: take any number except those in S",
                   "allbut:2,3,7 9 4",
                   lambda s: AllButSubtractionGame(s), parameter="S"),
-        GameEntry("turning-turtles", "Turning Turtles: turn 1 or 2 coins, the right one "
-                  "heads to tails (Nim)", "turning-turtles 1 4 6", lambda _: TurningTurtles()),
-        GameEntry("mock-turtles", "Mock Turtles: turn 1 to 3 coins (numbered from 0), the "
-                  "right one heads to tails", "mock-turtles 2 5 7", lambda _: MockTurtles()),
-        GameEntry("ruler", "Ruler: turn a run of coins, the right one heads to tails",
-                  "ruler 3 6 8", lambda _: Ruler()),
-        GameEntry("turning-corners", "Turning Corners: turn the corners of a rectangle; coin "
-                  "i,j is worth i (x) j", "turning-corners 2,3 4,5", lambda _: TurningCorners()),
-        GameEntry("chomp", "Chomp (chocolate cake): bite a corner, the poison square "
-                  "loses; rows or RxC", "chomp 3 3 3", lambda _: Chomp()),
-        GameEntry("hackenbush", "Green Hackenbush: cut an edge of graphs read from files of "
-                  "'u v' lines (ground 0)", "hackenbush edges.txt",
-                  lambda _: GreenHackenbush()),
-        GameEntry("digraph", "tokens on a DAG read from FILE ('u v' lines: edge u -> v); "
-                  "position = token vertices", "digraph:graph.txt 0 3",
-                  lambda path: DigraphGame.from_file(path), parameter="FILE"),
-        GameEntry("beans", "beans in bottles: a bean becomes two beans in later bottles",
-                  "beans 2 3 1", lambda _: BeanGame()),
+        GameEntry("wythoff", "Wythoff's game: take from one of two heaps, or the same from both",
+                  "wythoff 4 9", lambda _: Wythoff()),
+        GameEntry("fibonacci-nim", "Fibonacci Nim: take at most twice the previous take; "
+                  "position N (the start) or HEAP LIMIT", "fibonacci-nim 20",
+                  lambda _: FibonacciNim()),
+        GameEntry("staircase", "Staircase Nim: move coins from a step to the one below; "
+                  "coins on steps 1..n", "staircase 3 1 2", lambda _: StaircaseNim()),
+        GameEntry("staircase-any", "Staircase Nim: move one coin to any lower step; coins on "
+                  "steps 1..n", "staircase-any 1 2 1", lambda _: StaircaseNimAnyStep()),
         GameEntry("moore", "Moore's Nim_k: reduce between 1 and K heaps at once",
                   "moore:2 1 2 3", lambda k: MooreNim(_positive_int(k)), parameter="K"),
         GameEntry("lasker", "Lasker's Nim: take from a heap, or split a heap in two",
@@ -106,17 +97,26 @@ GAMES: dict[str, GameEntry] = {
                   "dawson 4 7", lambda _: OctalGame("0.07", name="Dawson's Kayles")),
         GameEntry("grundys-game", "Grundy's game: split a heap into two unequal heaps",
                   "grundys-game 8 3", lambda _: GrundysGame()),
-        GameEntry("wythoff", "Wythoff's game: take from one of two heaps, or the same from both",
-                  "wythoff 4 9", lambda _: Wythoff()),
-        GameEntry("fibonacci-nim", "Fibonacci Nim: take at most twice the previous take; "
-                  "position N (the start) or HEAP LIMIT", "fibonacci-nim 20",
-                  lambda _: FibonacciNim()),
-        GameEntry("staircase", "Staircase Nim: move coins from a step to the one below; "
-                  "coins on steps 1..n", "staircase 3 1 2", lambda _: StaircaseNim()),
-        GameEntry("staircase-any", "Staircase Nim: move one coin to any lower step; coins on "
-                  "steps 1..n", "staircase-any 1 2 1", lambda _: StaircaseNimAnyStep()),
         GameEntry(_OCTAL, "octal game: digit j adds 1, 2, 4 if taking j tokens may leave "
                   "0, 1, 2 heaps", "0.137 6 9", lambda code: OctalGame(code)),
+        GameEntry("hackenbush", "Green Hackenbush: cut an edge of graphs read from files of "
+                  "'u v' lines (ground 0)", "hackenbush edges.txt",
+                  lambda _: GreenHackenbush()),
+        GameEntry("digraph", "tokens on a DAG read from FILE ('u v' lines: edge u -> v); "
+                  "position = token vertices", "digraph:graph.txt 0 3",
+                  lambda path: DigraphGame.from_file(path), parameter="FILE"),
+        GameEntry("beans", "beans in bottles: a bean becomes two beans in later bottles",
+                  "beans 2 3 1", lambda _: BeanGame()),
+        GameEntry("turning-turtles", "Turning Turtles: turn 1 or 2 coins, the right one "
+                  "heads to tails (Nim)", "turning-turtles 1 4 6", lambda _: TurningTurtles()),
+        GameEntry("mock-turtles", "Mock Turtles: turn 1 to 3 coins (numbered from 0), the "
+                  "right one heads to tails", "mock-turtles 2 5 7", lambda _: MockTurtles()),
+        GameEntry("ruler", "Ruler: turn a run of coins, the right one heads to tails",
+                  "ruler 3 6 8", lambda _: Ruler()),
+        GameEntry("turning-corners", "Turning Corners: turn the corners of a rectangle; coin "
+                  "i,j is worth i (x) j", "turning-corners 2,3 4,5", lambda _: TurningCorners()),
+        GameEntry("chomp", "Chomp (chocolate cake): bite a corner, the poison square "
+                  "loses; rows or RxC", "chomp 3 3 3", lambda _: Chomp()),
     ]
 }
 

@@ -108,11 +108,10 @@ class DigraphGame(ImpartialGame):
     {0: 2, 1: 0, 2: 1, 3: 0, 4: 1}
     >>> game.grundy((0, 4)), game.winning_moves((0, 4))
     (3, [(2, 4)])
-    >>> DigraphGame([(1, 2), (2, 1)]).grundy(1)
+    >>> DigraphGame([(1, 2), (2, 1)]).grundy(1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.LoopError: DigraphGame(2 vertices, 2 edges): the graph has a cycle 1 -> 2 -> 1; \
-SG values need an acyclic graph (tokens on a graph with cycles need a loopy-game solver)
+    grundy.errors.LoopError: DigraphGame(2 vertices, 2 edges): the graph has a cycle 1 -> 2 -> 1;...
 
     Notes
     -----
@@ -122,6 +121,10 @@ SG values need an acyclic graph (tokens on a graph with cycles need a loopy-game
     lies on or leads to a cycle; following unvalued successors finds one. Several
     tokens are a sum (Sprague-Grundy theorem): the winning move slides a token from a
     vertex of value g to a successor of value g XOR X, X the XOR of all tokens' values.
+
+    Graphs of at least ``COMPILED_FROM`` edges + vertices are built with numpy and
+    valued by the same loop compiled with numba: a random DAG of 10^6 edges takes about
+    0.6 s (plus about 0.5 s to load numba in a new process).
     """
 
     def __init__(

@@ -394,6 +394,24 @@ class GreenHackenbush(ImpartialGame):
             )
         return kept
 
+    def format_position(self, position: Edges | Sum) -> str:
+        """Write a graph as its edges ``u-v``, or its size when it is big.
+
+        Examples
+        --------
+        >>> from grundy.games import GreenHackenbush
+        >>> GreenHackenbush().format_position(((0, 1), (1, 2)))
+        'edges 0-1 1-2'
+        """
+        if type(position) is not tuple:
+            return super().format_position(position)
+        if len(position) > self.edges_shown:
+            return f"a graph of {len(position):,} edges"
+        return "edges " + " ".join(f"{u}-{v}" for u, v in position) if position else "no edges"
+
+    #: Graphs with more edges are written as their size by format_position.
+    edges_shown = 12
+
     def describe_move(self, before: Edges | Sum, after: Edges | Sum) -> str:
         """Name the edge cut and count the edges that fell with it.
 
