@@ -98,6 +98,7 @@ def test_human_output(capsys):
         (["value", "nim:3", "3"], "takes no parameter"),
         (["value", "nim"], "Missing argument"),
         (["table", "nim", "--upto", "-1"], "--upto -1 is negative"),
+        (["table", "wythoff", "--upto", "5"], "positions of wythoff are not heaps"),
         (["table", "bash:2", "--upto", str(10**12)], "more than --max-positions"),
         (["value", "allbut:1", "50", "--max-positions", "10"], "more than max_positions 10"),
         (["nim", "inv", "0"], "0"),

@@ -15,7 +15,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from . import nimbers, registry
-from .errors import GrundyError, InvalidPositionError, NimberError, PositionLimitError
+from .errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidPositionError,
+    NimberError,
+    PositionLimitError,
+)
+from .games import HeapGame
 from .play import engine_reply, iter_options, read_move
 from .solver import DEFAULT_MAX_POSITIONS
 
@@ -145,6 +152,11 @@ def table(
 ) -> None:
     """SG values (or misère outcomes) of single heaps n = 0..UPTO."""
     rules = registry.find(game).limited_to(max_positions)
+    if not isinstance(rules, HeapGame):
+        raise InvalidGameError(
+            f"{game}: 'table' lists the values of single heaps, and positions of {game} are "
+            "not heaps; use 'grundy value' for its positions"
+        )
     if upto < 0:
         raise InvalidPositionError(f"--upto {upto} is negative")
     if upto >= max_positions:
