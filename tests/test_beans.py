@@ -121,7 +121,7 @@ def test_misere_by_search():
         (lambda: GAME.grundy(3), "is not a tuple of bean counts"),
         (lambda: GAME.grundy((1, -2)), "bean count -2 is negative"),
         (lambda: GAME.grundy((1, 2.5)), "bean count 2.5 is not an integer"),
-        (lambda: GAME.grundy((True,)), "bean count True is not an integer"),
+        (lambda: GAME.grundy((True,)), "bean count True is a bool, not an integer"),
         (lambda: GAME.parse_position(["1", "-3"]), "bean count -3 is negative"),
         (lambda: GAME.parse_position(["x"]), "bean count 'x' is not an integer"),
         (lambda: GAME.parse_position([]), "give the bean count"),

@@ -214,7 +214,7 @@ def test_grundy_without_closed_form_stops_at_once():
         ((5, 6), r"limit 6 in \(5, 6\) is larger than the heap; .* is 0..5 here"),
         ((5, -1), "limit -1 is negative"),
         ((5, 2.5), "limit 2.5 is not an integer"),
-        ((5, True), "limit True is not an integer"),
+        ((5, True), "limit True is a bool, not an integer"),
         ((5, 1, 1), "is not \\(heap, limit\\) or a heap"),
         (2.5, "heap 2.5 is not an integer"),
         ("x", "heap 'x' is not an integer"),

@@ -191,11 +191,11 @@ def test_misere_search_too_big_stops_at_once():
 @pytest.mark.parametrize(
     ("position", "message"),
     [
-        ((1, -2), "step 2 has -2 coins; coin counts are non-negative integers"),
-        ((1, 2.5), "step 2 has 2.5 coins, which is not an integer"),
-        ((True,), "step 1 has True coins, which is not an integer"),
-        (("x",), "step 1 has 'x' coins"),
-        (-3, "step 1 has -3 coins"),
+        ((1, -2), "step 2 count -2 is negative"),
+        ((1, 2.5), "step 2 count 2.5 is not an integer"),
+        ((True,), "step 1 count True is a bool, not an integer"),
+        (("x",), "step 1 count 'x' is not an integer"),
+        (-3, "step 1 count -3 is negative"),
         ("3 1", "is not a tuple of coin counts"),
     ],
 )

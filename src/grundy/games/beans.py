@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import InvalidPositionError
 from ..impartial import ImpartialGame
 from ..sums import Sum
+from .heap_game import parse_heap
 
 __all__ = ["BeanGame", "bean_value"]
 
@@ -89,17 +90,7 @@ class BeanGame(ImpartialGame):
             raise InvalidPositionError(
                 f"{self!r}: position {position!r} is not a tuple of bean counts, one per bottle"
             )
-        for count in position:
-            if type(count) is not int:
-                if isinstance(count, bool) or not isinstance(count, int):
-                    raise InvalidPositionError(
-                        f"{self!r}: bean count {count!r} is not an integer"
-                    )
-            if count < 0:
-                raise InvalidPositionError(
-                    f"{self!r}: bean count {count} is negative; counts are integers >= 0"
-                )
-        return tuple(int(c) for c in position)
+        return tuple(parse_heap(count, self, what="bean count") for count in position)
 
     def parse_position(self, tokens: Sequence[str]) -> tuple:
         """Read the bean count of each bottle: ``["2", "3", "1"]`` -> ``(2, 3, 1)``.
@@ -114,17 +105,7 @@ class BeanGame(ImpartialGame):
         """
         if not tokens:
             raise InvalidPositionError(f"{self!r}: give the bean count of each bottle")
-        counts = []
-        for word in tokens:
-            text = word.strip()
-            if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-                raise InvalidPositionError(
-                    f"{self!r}: bean count {text} is negative; counts are integers >= 0"
-                )
-            if not (text.isascii() and text.isdigit()):
-                raise InvalidPositionError(f"{self!r}: bean count {word!r} is not an integer")
-            counts.append(int(text))
-        return tuple(counts)
+        return tuple(parse_heap(word, self, what="bean count") for word in tokens)
 
     def describe_move(self, before: tuple, after: tuple) -> str:
         """Say where the bean went, bottles numbered from 0.

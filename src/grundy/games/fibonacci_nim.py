@@ -149,7 +149,7 @@ class FibonacciNim(ImpartialGame):
                     f"{self!r}: position {tuple(position)!r} is not (heap, limit) or a heap"
                 )
             n = parse_heap(position[0], self)
-            limit = _parse_limit(position[1], self)
+            limit = parse_heap(position[1], self, what="limit")
             if limit > n:
                 raise InvalidPositionError(
                     f"{self!r}: limit {limit} in {(n, limit)!r} is larger than the heap; "
@@ -327,25 +327,6 @@ class FibonacciNim(ImpartialGame):
                 row[t] = g
             rows.append(row)
         return rows
-
-
-def _parse_limit(value: object, game: object) -> int:
-    """Return `value` as a take limit (a non-negative int), or raise InvalidPositionError."""
-    number = None
-    if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("-").isdigit():
-            number = int(text)
-    elif not isinstance(value, bool):
-        try:
-            number = operator.index(value)
-        except TypeError:
-            pass
-    if number is None:
-        raise InvalidPositionError(f"{game!r}: limit {value!r} is not an integer")
-    if number < 0:
-        raise InvalidPositionError(f"{game!r}: limit {number} is negative; the limit is 0..heap")
-    return number
 
 
 def _next_player_wins(n: int, limit: int) -> bool:

@@ -12,8 +12,11 @@ from ..sums import Sum
 __all__ = ["HeapGame", "parse_heap"]
 
 
-def parse_heap(value: object, game: object = None) -> int:
+def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int:
     """Return `value` as a heap size (a non-negative int), or raise InvalidPositionError.
+
+    `what` names the number in the message (``"limit"``, ``"step 2 count"``...), so that
+    every count a position is made of is read, and rejected, the same way.
 
     Examples
     --------
@@ -22,24 +25,28 @@ def parse_heap(value: object, game: object = None) -> int:
     >>> parse_heap(-3)
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: heap -3 is negative; heaps are non-negative integers
+    grundy.errors.InvalidPositionError: heap -3 is negative; it must be a non-negative integer
+    >>> parse_heap("x", what="limit")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: limit 'x' is not an integer
     """
     where = f"{game!r}: " if game is not None else ""
     if isinstance(value, str):
         text = value.strip()
-        if not text.lstrip("-").isdigit():
-            raise InvalidPositionError(f"{where}heap {value!r} is not an integer")
+        if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()):
+            raise InvalidPositionError(f"{where}{what} {value!r} is not an integer")
         heap = int(text)
     elif isinstance(value, bool):
-        raise InvalidPositionError(f"{where}heap {value!r} is a bool, not an integer")
+        raise InvalidPositionError(f"{where}{what} {value!r} is a bool, not an integer")
     else:
         try:
             heap = operator.index(value)
         except TypeError:
-            raise InvalidPositionError(f"{where}heap {value!r} is not an integer") from None
+            raise InvalidPositionError(f"{where}{what} {value!r} is not an integer") from None
     if heap < 0:
         raise InvalidPositionError(
-            f"{where}heap {heap} is negative; heaps are non-negative integers"
+            f"{where}{what} {heap} is negative; it must be a non-negative integer"
         )
     return heap
 

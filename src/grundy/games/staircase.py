@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
@@ -10,33 +9,11 @@ from math import prod
 from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame, Outcome
 from ..sums import Sum
+from .heap_game import parse_heap
 
 __all__ = ["StaircaseNim", "StaircaseNimAnyStep"]
 
 Position = tuple[int, ...]
-
-
-def _parse_count(value: object, step: int, game: object) -> int:
-    """Return `value` as the number of coins on `step`, or raise InvalidPositionError."""
-    number = None
-    if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("-").isdigit():
-            number = int(text)
-    elif not isinstance(value, bool):
-        try:
-            number = operator.index(value)
-        except TypeError:
-            pass
-    if number is None:
-        raise InvalidPositionError(
-            f"{game!r}: step {step} has {value!r} coins, which is not an integer"
-        )
-    if number < 0:
-        raise InvalidPositionError(
-            f"{game!r}: step {step} has {number} coins; coin counts are non-negative integers"
-        )
-    return number
 
 
 class _Staircase(ImpartialGame):
@@ -46,9 +23,11 @@ class _Staircase(ImpartialGame):
         if type(position) is Sum:
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
-            return tuple(_parse_count(a, i, self) for i, a in enumerate(position, 1))
+            return tuple(
+                parse_heap(a, self, what=f"step {i} count") for i, a in enumerate(position, 1)
+            )
         if isinstance(position, int) and not isinstance(position, bool):
-            return (_parse_count(position, 1, self),)  # one step
+            return (parse_heap(position, self, what="step 1 count"),)  # one step
         raise InvalidPositionError(
             f"{self!r}: position {position!r} is not a tuple of coin counts (steps 1, 2, ...)"
         )
