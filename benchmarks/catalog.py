@@ -2,7 +2,7 @@
 
 Run by hand (not a test)::
 
-    python benchmarks/catalog.py              # all six cases, about a minute on 2 cores
+    python benchmarks/catalog.py              # all six cases, about 40 s on 2 cores
     python benchmarks/catalog.py --only 1 5   # some of them
 
 Each case times grundy's catalog game and a baseline written below on the same input and
@@ -86,8 +86,8 @@ def header() -> None:
 
 
 def row(label: str, grundy_s: float, base_s: float | None) -> None:
-    print(f"{label:<{LABEL}}{seconds(grundy_s):>11}{seconds(base_s):>11}"
-          f"{ratio(grundy_s, base_s):>9}", flush=True)
+    line = f"{label:<{LABEL}}{seconds(grundy_s):>11}{seconds(base_s):>11}"
+    print(f"{line}{ratio(grundy_s, base_s):>9}".rstrip(), flush=True)
 
 
 def section(title: str) -> None:
@@ -126,8 +126,8 @@ def bench_nim(seed: int) -> None:
         for name, t in [("grundy(list)", list_s), ("grundy(tuple)", tuple_s),
                         ("winning_heap_moves", moves_s)]
     )
-    note(f"goal 'well under a second', taken as < {NIM_GOAL_S} s: {verdict}")
-    note(f"{len(moves):,} winning moves")
+    note(f"{len(moves):,} winning moves; goal 'well under a second', taken as < {NIM_GOAL_S} s:")
+    note(verdict)
 
 
 # ----------------------------------------------------------------- 2. Wythoff
@@ -182,7 +182,7 @@ class DecimalWythoff:
 
 def bench_wythoff(seed: int) -> None:
     per_kind = 3000
-    section(f"2. Wythoff's game, {3 * per_kind} positions with heaps near 10^100")
+    section(f"2. Wythoff's game, {3 * per_kind:,} positions with heaps near 10^100")
     rnd = random.Random(seed)
     ks = [rnd.randrange(3 * 10**99, 6 * 10**99) for _ in range(per_kind)]
     p_positions = [wythoff_pair(k) for k in ks]
@@ -216,10 +216,10 @@ def bench_wythoff(seed: int) -> None:
     row("   winning moves: Wythoff().winning_moves(p) / Decimal", win_s, b_win_s)
     phi = (1 + 5**0.5) / 2
     by_float = sum(int((b - a) * phi) == a for a, b in p_positions)
-    note(f"{per_kind:,} P-positions, {per_kind:,} of them shifted, {per_kind:,} random pairs; "
-         f"{sum(map(len, moves)):,} winning moves")
-    note(f"floats (phi = {phi!r}) recognise {by_float} of the {per_kind:,} P-positions; "
-         "250 digits fail past ~10^240")
+    note(f"{per_kind:,} P-positions, the same with the upper heap raised, {per_kind:,} random "
+         f"pairs; {sum(map(len, moves)):,} winning moves")
+    note(f"floats (phi = {phi!r}) recognise {by_float} of the {per_kind:,} P-positions;")
+    note("250 Decimal digits stop being enough as heaps approach 10^250")
 
 
 # ----------------------------------------------------------------- 3. DAG
@@ -439,8 +439,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="run only these cases")
     parser.add_argument("--seed", type=int, default=2024, help="random seed")
     args = parser.parse_args(argv)
-    print(f"grundy catalog benchmark (seed {args.seed}); ratio = baseline time / grundy time "
-          "(above 1: grundy is faster)")
+    print(f"grundy catalog benchmark, seed {args.seed}; ratio = baseline time / grundy time "
+          "(> 1: grundy faster)")
     print(f"times: best of 3 when a run takes <= {REPEAT_UP_TO_S:g} s, else a single run\n")
     header()
     start = time.perf_counter()

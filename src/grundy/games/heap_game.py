@@ -31,6 +31,8 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
     ...
     grundy.errors.InvalidPositionError: limit 'x' is not an integer
     """
+    if type(value) is int and value >= 0:  # the common case: no message to build
+        return value
     where = f"{game!r}: " if game is not None else ""
     if isinstance(value, str):
         text = value.strip()
@@ -76,6 +78,8 @@ class HeapGame(ImpartialGame):
     def grundy(self, position: int | tuple, **options: object) -> int:
         # A game with a closed form values a tuple of heaps as the XOR of the formula,
         # without storing every heap: 10^6 Nim heaps take ~0.1 s instead of ~1.5 s.
+        if type(position) is list:  # a list of heaps is read as the tuple
+            position = tuple(position)
         if type(position) is tuple and not options and _overrides(self, "formula"):
             value = self._xor_of_formula(position)
             if value is not None:
