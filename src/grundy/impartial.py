@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidGameError, InvalidPositionError
+from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from .solver import DEFAULT_MAX_POSITIONS, GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
@@ -120,6 +121,15 @@ class ImpartialGame:
         """Validate a position given by a user and return it (default: accept anything)."""
         return position
 
+    def search_size(self, position: Position) -> int | None:
+        """Return a bound on the positions a search from `position` meets (None: unknown).
+
+        Searches without a closed form (misère play) refuse at once, with a
+        ``PositionLimitError``, a position whose bound exceeds ``max_positions``, instead
+        of running until the limit is hit.
+        """
+        return None
+
     # ----------------------------------------------------------------- notation
     def parse_position(self, tokens: Sequence[str]) -> Position:
         """Read a position from command-line words (default: integers; several = a tuple).
@@ -232,6 +242,8 @@ class ImpartialGame:
         (Outcome.P, Outcome.N)
         """
         position = self.check_position(position)
+        if misere:
+            self._refuse_big_misere_search(position)
         wins = self._next_player_wins(position) if misere else self.grundy(position) != 0
         return Outcome.N if wins else Outcome.P
 
@@ -265,6 +277,7 @@ class ImpartialGame:
         """
         position = self.check_position(position)
         if misere:
+            self._refuse_big_misere_search(position)
             found = [o for o in self._whole_moves(position) if not self._next_player_wins(o)]
         else:
             found = self._options_with_value(position, 0)
@@ -337,6 +350,17 @@ class ImpartialGame:
                 hooks.pop("formula", None)
             solver = solvers[use_formula] = GrundySolver(self, hooks)
         return solver
+
+    def _refuse_big_misere_search(self, position: Position) -> None:
+        """Refuse at once a misère search that :meth:`search_size` says is too big."""
+        parts = position.parts if type(position) is Sum else (position,)
+        sizes = [self.search_size(p) for p in parts]
+        if None not in sizes and math.prod(sizes) > self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: misère play has no closed form here; a search for "
+                f"{self.format_position(position)} may need more than max_positions = "
+                f"{self.max_positions:,} positions"
+            )
 
     def _next_player_wins(self, position: Position) -> bool:
         """Misère play: does the player to move win? (plain win/lose search)"""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome
+from ..impartial import ImpartialGame
 from ..nimbers import nim_div, nim_mul
 from ..sums import Sum
 
@@ -181,18 +181,12 @@ class CoinTurningGame(ImpartialGame):
     ) -> int:
         if not use_formula:
             limit = self.max_positions if max_positions is None else max_positions
-            self._check_search(self.check_position(position), limit, "a search")
+            self._check_search(self.check_position(position), limit)
         return super().grundy(position, use_formula=use_formula, max_positions=max_positions)
 
-    def outcome(self, position: Any, *, misere: bool = False) -> Outcome:
-        if misere:
-            self._check_search(self.check_position(position), self.max_positions, "misère")
-        return super().outcome(position, misere=misere)
-
-    def winning_moves(self, position: Any, *, misere: bool = False) -> list:
-        if misere:
-            self._check_search(self.check_position(position), self.max_positions, "misère")
-        return super().winning_moves(position, misere=misere)
+    def search_size(self, position: tuple) -> int:
+        # Every subset of the coins in play; capped so that coin 10^15 builds no huge int.
+        return 1 << min(self.search_coins(position), self.max_positions.bit_length() + 1)
 
     # ----------------------------------------------------------------- notation
     def parse_position(self, tokens: Sequence[str]) -> tuple:
@@ -237,15 +231,13 @@ class CoinTurningGame(ImpartialGame):
     def _example_position(self) -> tuple:
         return (1, 3)
 
-    def _check_search(self, position: tuple | Sum, limit: int, what: str) -> None:
+    def _check_search(self, position: tuple | Sum, limit: int) -> None:
         """Refuse at once a search that may need more than `limit` positions."""
         parts = position.parts if type(position) is Sum else (position,)
         coins = sum(self.search_coins(p) for p in parts)
         if coins >= limit.bit_length():  # 2^coins > limit
-            reason = ("misère play has no closed form" if what == "misère"
-                      else "a search without the closed form")
             raise PositionLimitError(
-                f"{self!r}: {reason}; searching this position may visit up to 2^{coins} "
+                f"{self!r}: a search without the closed form may visit up to 2^{coins} "
                 f"positions ({coins} coins), more than max_positions = {limit:,}"
             )
 

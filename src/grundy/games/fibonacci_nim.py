@@ -7,7 +7,6 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import prod
 
 from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame, Outcome
@@ -261,25 +260,9 @@ class FibonacciNim(ImpartialGame):
         Outcome.N
         """
         position = self.check_position(position)
-        if misere:
-            self._check_misere_size(position)
         if misere or type(position) is Sum:
             return super().outcome(position, misere=misere)
         return Outcome.N if _next_player_wins(*position) else Outcome.P
-
-    def winning_moves(self, position: object, *, misere: bool = False) -> list:
-        """Return every winning move; normal play from the theory, for any heap size.
-
-        Examples
-        --------
-        >>> from grundy.games import FibonacciNim
-        >>> FibonacciNim().winning_moves((12, 12))   # 12 = 8 + 3 + 1
-        [(11, 2), (0, 0)]
-        """
-        position = self.check_position(position)
-        if misere:
-            self._check_misere_size(position)
-        return super().winning_moves(position, misere=misere)
 
     # ----------------------------------------------------------------- internals
     def _limit_error(self, what: str, need: int, limit: int) -> PositionLimitError:
@@ -289,16 +272,8 @@ class FibonacciNim(ImpartialGame):
             f"{limit:,} (outcome and winning moves are exact for any size)"
         )
 
-    def _check_misere_size(self, position: Position | Sum) -> None:
-        parts = position.parts if type(position) is Sum else (position,)
-        need = prod(_table_size(n) for n, _ in parts)
-        if need > self.max_positions:
-            raise PositionLimitError(
-                f"{self!r}: misère play has no closed form here; a search for {position!r} "
-                f"needs up to {need:,} positions, more than max_positions = "
-                f"{self.max_positions:,}"
-            )
-
+    def search_size(self, position: Position) -> int:
+        return _table_size(position[0])
     def _table_value(self, position: Position, limit: int) -> int:
         n, take_limit = position
         rows = self.__dict__.get("_rows", ())

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import prod
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome
+from ..errors import InvalidPositionError
+from ..impartial import ImpartialGame
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -48,52 +47,14 @@ class _Staircase(ImpartialGame):
             )
         return self.check_position(tuple(tokens))
 
-    def outcome(self, position: object, *, misere: bool = False) -> Outcome:
-        """Return the outcome: normal play by the closed form, misère play by search.
-
-        Examples
-        --------
-        >>> from grundy.games import StaircaseNim
-        >>> StaircaseNim().outcome((2, 5, 2)), StaircaseNim().outcome((1,), misere=True)
-        (Outcome.P, Outcome.P)
-        """
-        if misere:
-            position = self.check_position(position)
-            self._check_misere_size(position)
-        return super().outcome(position, misere=misere)
-
-    def winning_moves(self, position: object, *, misere: bool = False) -> list:
-        """Return every winning move: normal play from the theory, misère play by search.
-
-        Examples
-        --------
-        >>> from grundy.games import StaircaseNimAnyStep
-        >>> StaircaseNimAnyStep().winning_moves((0, 0, 1))
-        [(0, 0, 0)]
-        """
-        if misere:
-            position = self.check_position(position)
-            self._check_misere_size(position)
-        return super().winning_moves(position, misere=misere)
-
-    def _check_misere_size(self, position: Position | Sum) -> None:
+    def search_size(self, position: Position) -> int:
         # Coins only move down, so step i never holds more than the coins now on
-        # steps >= i: a bound on the positions the misère search can meet.
-        parts = position.parts if type(position) is Sum else (position,)
-        need = 1
-        for part in parts:
-            total = 0
-            counts = []
-            for a in reversed(part):
-                total += a
-                counts.append(total + 1)
-            need *= prod(counts)
-            if need > self.max_positions:
-                raise PositionLimitError(
-                    f"{self!r}: misère play has no closed form here; a search for "
-                    f"{position!r} may need more than max_positions = "
-                    f"{self.max_positions:,} positions"
-                )
+        # steps >= i: a bound on the positions a search can meet.
+        need, total = 1, 0
+        for count in reversed(position):
+            total += count
+            need *= total + 1
+        return need
 
 
 @dataclass(frozen=True)

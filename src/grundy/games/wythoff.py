@@ -5,7 +5,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import isqrt, prod
+from math import isqrt
 
 from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame, Outcome
@@ -247,25 +247,9 @@ class Wythoff(ImpartialGame):
         (Outcome.P, Outcome.N)
         """
         position = self.check_position(position)
-        if misere:
-            self._check_misere_size(position)
         if misere or type(position) is Sum:
             return super().outcome(position, misere=misere)
         return Outcome.P if _is_p_position(*position) else Outcome.N
-
-    def winning_moves(self, position: Pair | Sum, *, misere: bool = False) -> list:
-        """Return every winning move; normal play from the theory, for any heap size.
-
-        Examples
-        --------
-        >>> from grundy.games import Wythoff
-        >>> Wythoff().winning_moves((2, 2))
-        [(1, 2), (2, 1), (0, 0)]
-        """
-        position = self.check_position(position)
-        if misere:
-            self._check_misere_size(position)
-        return super().winning_moves(position, misere=misere)
 
     # ----------------------------------------------------------------- internals
     def _limit_error(self, position: object, need: int, limit: int) -> PositionLimitError:
@@ -275,15 +259,9 @@ class Wythoff(ImpartialGame):
             f"max_positions = {limit:,} (outcome and winning moves are exact for any size)"
         )
 
-    def _check_misere_size(self, position: Pair | Sum) -> None:
-        parts = position.parts if type(position) is Sum else (position,)
-        need = prod((a + 1) * (b + 1) for a, b in parts)
-        if need > self.max_positions:
-            raise PositionLimitError(
-                f"{self!r}: misère play has no closed form here; a search for {position!r} "
-                f"needs up to {need:,} positions, more than max_positions = "
-                f"{self.max_positions:,}"
-            )
+    def search_size(self, position: Pair) -> int:
+        a, b = position
+        return (a + 1) * (b + 1)
 
     def _table_value(self, position: Pair, limit: int) -> int:
         low, high = min(position), max(position)
