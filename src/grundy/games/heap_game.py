@@ -5,11 +5,11 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame, _overrides
 from ..sums import Sum
 
-__all__ = ["HeapGame", "parse_heap"]
+__all__ = ["HeapGame", "SearchedHeapGame", "parse_heap"]
 
 
 def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int:
@@ -192,3 +192,64 @@ class HeapGame(ImpartialGame):
         old = before[start : len(before) - end]
         new = after[start : len(after) - end] or (0,)
         return f"heap {start + 1}: {' + '.join(map(str, old))} -> {' + '.join(map(str, new))}"
+
+
+def _heaps_of(position: object) -> list[int]:
+    """Every heap size in a checked position (an int, a tuple, or a Sum of those)."""
+    if type(position) is Sum:
+        return [h for part in position.parts for h in _heaps_of(part)]
+    if isinstance(position, tuple):
+        return list(position)
+    return [position]
+
+
+class SearchedHeapGame(HeapGame):
+    """A heap game valued by search where it has no closed form: a heap too big to search
+    is refused at once, with the reason, instead of running into the position limit.
+
+    Subclasses say how many options a search examines (``_search_steps``), how many
+    options a heap has (``_options_count``) and why there is no closed form
+    (``_why_no_formula``).
+    """
+
+    def grundy(
+        self,
+        position: object,
+        *,
+        use_formula: bool = True,
+        max_positions: int | None = None,
+    ) -> int:
+        position = self.check_position(position)
+        limit = self.max_positions if max_positions is None else max_positions
+        for heap in _heaps_of(position):
+            if not (use_formula and self.formula(heap) is not None):
+                self._check_search_size(heap, limit)
+        if use_formula and max_positions is None:
+            return super().grundy(position)  # HeapGame's fast path for many heaps
+        return super().grundy(position, use_formula=use_formula, max_positions=limit)
+
+    def _options_count(self, n: int) -> int:
+        raise NotImplementedError
+
+    def _search_steps(self, n: int) -> int:
+        """About how many options a search examines to value heaps 0..n."""
+        raise NotImplementedError
+
+    def _check_search_size(self, n: int, limit: int) -> None:
+        steps = self._search_steps(n)
+        if n + 1 > limit or steps > limit:
+            raise PositionLimitError(
+                f"{self!r}: {self._why_no_formula(n)}; a search would value {n + 1:,} heaps "
+                f"through about {steps:,} options, beyond max_positions = {limit:,}"
+            )
+
+    def _check_listable(self, n: int) -> None:
+        count = self._options_count(n)
+        if count > self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: heap {n:,} has {count:,} options, more than max_positions = "
+                f"{self.max_positions:,}; too many to list"
+            )
+
+    def _why_no_formula(self, n: int) -> str:
+        return f"heap {n:,} has no closed form here (no known period)"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..sums import Sum
-from .heap_game import HeapGame
+from .heap_game import SearchedHeapGame
 
 __all__ = ["SplitOrTake", "LaskersNim", "lasker_value"]
 
@@ -48,7 +48,7 @@ def _partitions(n: int, parts: int, smallest: int = 1) -> Iterator[tuple[int, ..
 
 
 @dataclass(frozen=True)
-class SplitOrTake(HeapGame):
+class SplitOrTake(SearchedHeapGame):
     """Split-or-take: a move takes one or more tokens from a heap, or splits a heap into
     between 2 and `max_parts` non-empty heaps.
 
@@ -113,22 +113,6 @@ class SplitOrTake(HeapGame):
     def formula(self, n: int) -> int | None:
         return lasker_value(n) if self.max_parts == 2 else None
 
-    def grundy(
-        self,
-        position: object,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        position = self.check_position(position)
-        limit = self.max_positions if max_positions is None else max_positions
-        if not (use_formula and self.max_parts == 2):
-            heaps = _heaps_of(position)
-            self._check_search_size(max(heaps, default=0), limit)
-        if use_formula and max_positions is None:
-            return super().grundy(position)  # HeapGame's fast path for many heaps
-        return super().grundy(position, use_formula=use_formula, max_positions=limit)
-
     def moves_to_value(self, n: int, value: int) -> list[int | Sum]:
         """Options of heap `n` with SG value `value`; by Lasker's theory for 2 parts.
 
@@ -182,17 +166,13 @@ class SplitOrTake(HeapGame):
         options.extend(Sum(a, b) for a, b in sorted(splits))
         return options
 
-    def _check_search_size(self, n: int, limit: int) -> None:
-        steps = n * n // 2 + sum(
+    def _search_steps(self, n: int) -> int:
+        return n * n // 2 + sum(
             n**j // math.factorial(j) ** 2 for j in range(2, min(self.max_parts, n) + 1)
         )
-        if n + 1 > limit or steps > limit:
-            raise PositionLimitError(
-                f"{self!r}: no closed form is known for max_parts = {self.max_parts}; "
-                f"heap {n:,} needs a search over {n + 1:,} heaps and about {steps:,} "
-                f"options, beyond max_positions = {limit:,}"
-            )
 
+    def _why_no_formula(self, n: int) -> str:
+        return f"no closed form is known for max_parts = {self.max_parts} (heap {n:,})"
 
 @dataclass(frozen=True)
 class LaskersNim(SplitOrTake):
@@ -227,12 +207,3 @@ class LaskersNim(SplitOrTake):
     """
 
     max_parts: int = field(default=2, init=False, repr=False)
-
-
-def _heaps_of(position: object) -> list[int]:
-    """Every heap size in a checked position (an int, a tuple, or a Sum of those)."""
-    if type(position) is Sum:
-        return [h for part in position.parts for h in _heaps_of(part)]
-    if isinstance(position, tuple):
-        return list(position)
-    return [position]

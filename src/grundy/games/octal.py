@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..sums import Sum
-from .heap_game import HeapGame
+from .heap_game import SearchedHeapGame
 
 __all__ = [
     "OctalGame",
@@ -33,64 +33,8 @@ _LIST_ALL_UP_TO = 100_000
 _MAX_LISTED_MOVES = 100_000
 
 
-def _heaps_of(position: object) -> list[int]:
-    """Every heap size in a checked position (an int, a tuple, or a Sum of those)."""
-    if type(position) is Sum:
-        return [h for part in position.parts for h in _heaps_of(part)]
-    if isinstance(position, tuple):
-        return list(position)
-    return [position]
-
-
-class _SearchedHeapGame(HeapGame):
-    """A heap game valued by search: refuses at once a heap too big to search."""
-
-    def grundy(
-        self,
-        position: object,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        position = self.check_position(position)
-        limit = self.max_positions if max_positions is None else max_positions
-        for heap in _heaps_of(position):
-            if not (use_formula and self.formula(heap) is not None):
-                self._check_search_size(heap, limit)
-        if use_formula and max_positions is None:
-            return super().grundy(position)  # HeapGame's fast path for many heaps
-        return super().grundy(position, use_formula=use_formula, max_positions=limit)
-
-    def _options_count(self, n: int) -> int:
-        raise NotImplementedError
-
-    def _search_steps(self, n: int) -> int:
-        """About how many options a search examines to value heaps 0..n."""
-        raise NotImplementedError
-
-    def _check_search_size(self, n: int, limit: int) -> None:
-        steps = self._search_steps(n)
-        if n + 1 > limit or steps > limit:
-            raise PositionLimitError(
-                f"{self!r}: heap {n:,} has no closed form here ({self._why_no_formula()}); "
-                f"a search would value {n + 1:,} heaps through about {steps:,} options, "
-                f"beyond max_positions = {limit:,}"
-            )
-
-    def _check_listable(self, n: int) -> None:
-        count = self._options_count(n)
-        if count > self.max_positions:
-            raise PositionLimitError(
-                f"{self!r}: heap {n:,} has {count:,} options, more than max_positions = "
-                f"{self.max_positions:,}; too many to list"
-            )
-
-    def _why_no_formula(self) -> str:
-        return "no known period"
-
-
 @dataclass(frozen=True, repr=False)
-class OctalGame(_SearchedHeapGame):
+class OctalGame(SearchedHeapGame):
     """The octal game with code ``0.d1d2d3...``: digit d_j says how a move may remove j
     tokens from a heap.
 
@@ -302,7 +246,7 @@ def _parse_code(code: object) -> str:
 
 
 @dataclass(frozen=True)
-class GrundysGame(_SearchedHeapGame):
+class GrundysGame(SearchedHeapGame):
     """Grundy's game: a move splits one heap into two non-empty heaps of different sizes.
 
     Examples
@@ -337,8 +281,8 @@ class GrundysGame(_SearchedHeapGame):
     def _search_steps(self, n: int) -> int:
         return n * n // 4
 
-    def _why_no_formula(self) -> str:
-        return "Grundy's game has no known period"
+    def _why_no_formula(self, n: int) -> str:
+        return f"heap {n:,} has no closed form here (Grundy's game has no known period)"
 
 
 Kayles = OctalGame("0.77", name="Kayles")
