@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .errors import InvalidPositionError
-from .games.heap_game import HeapGame
+from .games.heap_game import HeapGame, changed_heaps
 from .impartial import ImpartialGame
 from .sums import Sum
 
@@ -85,19 +85,7 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
     (True, False)
     """
     if isinstance(game, HeapGame):
-        before_t = before if type(before) is tuple else (before,)
-        after_t = after if type(after) is tuple else (after,)
-        start = 0
-        while start < min(len(before_t), len(after_t)) and before_t[start] == after_t[start]:
-            start += 1
-        end = 0
-        while (
-            end < min(len(before_t), len(after_t)) - start
-            and before_t[len(before_t) - 1 - end] == after_t[len(after_t) - 1 - end]
-        ):
-            end += 1
-        old = before_t[start : len(before_t) - end]
-        new = after_t[start : len(after_t) - end]
+        _, old, new = changed_heaps(before, after)
         if len(old) != 1 or not new:
             return False
         options = game.heap_moves(old[0])

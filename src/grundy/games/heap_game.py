@@ -9,7 +9,7 @@ from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame, _overrides
 from ..sums import Sum
 
-__all__ = ["HeapGame", "SearchedHeapGame", "parse_heap"]
+__all__ = ["HeapGame", "SearchedHeapGame", "changed_heaps", "parse_heap"]
 
 
 def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int:
@@ -180,18 +180,33 @@ class HeapGame(ImpartialGame):
         >>> Nim().describe_move((3, 4, 5), (1, 4, 5))
         'heap 1: 3 -> 1'
         """
-        start = 0
-        while start < min(len(before), len(after)) and before[start] == after[start]:
-            start += 1
-        end = 0
-        while (
-            end < min(len(before), len(after)) - start
-            and before[len(before) - 1 - end] == after[len(after) - 1 - end]
-        ):
-            end += 1
-        old = before[start : len(before) - end]
-        new = after[start : len(after) - end] or (0,)
+        start, old, new = changed_heaps(before, after)
+        new = new or (0,)
         return f"heap {start + 1}: {' + '.join(map(str, old))} -> {' + '.join(map(str, new))}"
+
+
+def changed_heaps(before: int | tuple, after: int | tuple) -> tuple[int, tuple, tuple]:
+    """Return where two rows of heaps differ: (first index, old heaps, new heaps).
+
+    The common heaps at both ends are left out, so a move in one heap gives one old heap
+    and its replacement (two heaps for a split, none for a heap that vanished).
+
+    Examples
+    --------
+    >>> from grundy.games.heap_game import changed_heaps
+    >>> changed_heaps((3, 7, 5), (3, 2, 4, 5))
+    (1, (7,), (2, 4))
+    """
+    before = before if type(before) is tuple else (before,)
+    after = after if type(after) is tuple else (after,)
+    shorter = min(len(before), len(after))
+    start = 0
+    while start < shorter and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < shorter - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    return start, before[start : len(before) - end], after[start : len(after) - end]
 
 
 def _heaps_of(position: object) -> list[int]:
