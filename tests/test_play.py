@@ -76,3 +76,9 @@ def test_cli_play_misere(monkeypatch, capsys):
     status, out, _ = play(monkeypatch, capsys, ["nim", "1", "1", "--misere", "--first", "me"],
                           "0 1\n")
     assert status == 0 and "No move is left. You win!" in out
+
+
+def test_cli_play_bad_first_option_is_a_one_line_error(monkeypatch, capsys):
+    status, _, err = play(monkeypatch, capsys, ["nim", "3", "--first", "nobody"], "")
+    assert status == 2
+    assert err.count("\n") == 1 and "'nobody' is not 'me' or 'engine'" in err

@@ -193,7 +193,9 @@ def play(
     """Play against perfect play in the terminal."""
     rules = registry.find(game).limited_to(max_positions)
     current = rules.check_position(rules.parse_position(position))
-    while first not in ("me", "engine"):
+    if first is not None and first not in ("me", "engine"):
+        raise typer.BadParameter(f"{first!r} is not 'me' or 'engine'", param_hint="--first")
+    while first not in ("me", "engine"):  # asked: a typo gets a second try
         if first is not None:
             err_console.print(f"please answer 'me' or 'engine', not {first!r}", markup=False)
         first = typer.prompt("Who moves first, me or engine?", default="me").strip().lower()
