@@ -13,7 +13,9 @@ class Periodicity:
     """A sequence that repeats with `period` from index `preperiod` on.
 
     `certified` is True when a theorem proves the period holds forever (not just in the
-    values computed).
+    values computed). An arithmetic period adds `saltus` each period:
+    G(n + period) = G(n) + saltus. `bound`, when not 0, is the bound B of the theorem
+    used: the values agree for preperiod <= n < B, which proves it.
 
     Examples
     --------
@@ -25,6 +27,17 @@ class Periodicity:
     preperiod: int
     period: int
     certified: bool
+    saltus: int = 0
+    bound: int = 0
+
+    def __repr__(self) -> str:  # the defaults are left out, so old reprs still read back
+        extra = "".join(
+            f", {name}={getattr(self, name)}" for name in ("saltus", "bound") if getattr(self, name)
+        )
+        return (
+            f"Periodicity(preperiod={self.preperiod}, period={self.period}, "
+            f"certified={self.certified}{extra})"
+        )
 
     def index(self, n: int) -> int:
         """Return the index below ``preperiod + period`` whose value equals the n-th.
@@ -37,6 +50,21 @@ class Periodicity:
         if n < self.preperiod:
             return n
         return self.preperiod + (n - self.preperiod) % self.period
+
+    def value(self, values: Sequence[int], n: int) -> int:
+        """Return the n-th value of the sequence whose first values are `values`.
+
+        `values` must reach ``preperiod + period``; ``n`` may be of any size.
+
+        Examples
+        --------
+        >>> gr.Periodicity(preperiod=1, period=2, certified=False, saltus=3).value([0, 1, 2], 10**6)
+        1500001
+        """
+        if n < len(values):
+            return int(values[n])
+        laps = (n - self.preperiod) // self.period if n >= self.preperiod else 0
+        return int(values[self.index(n)]) + self.saltus * laps
 
 
 def window_periodicity(values: Sequence[int], window: int) -> Periodicity | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import InvalidGameError, PositionLimitError
+from ..heaps import HeapCode, HeapSequence, compute, find_period, parse_code
 from ..sums import Sum
 from .heap_game import SearchedHeapGame
 
@@ -17,14 +18,23 @@ __all__ = [
     "DawsonsChess",
 ]
 
-#: Known periodicity of octal games: code -> (preperiod n0, period p), meaning
-#: G(n + p) = G(n) for every n >= n0. Each is certified in the tests by the periodicity
-#: theorem (see :class:`OctalGame`), with n0 and p the least possible.
+#: Published periods of octal games: code -> (preperiod n0, period p), meaning
+#: G(n + p) = G(n) for every n >= n0, with n0 and p the least possible. grundy does not
+#: trust them: they only say how far to compute, and :mod:`grundy.heaps` certifies each
+#: by the periodicity theorem (the tests check all of them).
 KNOWN_PERIODS: dict[str, tuple[int, int]] = {
     "0.77": (71, 12),  # Kayles (Guy and Smith 1956)
     "0.07": (53, 34),  # Dawson's Kayles
     "0.137": (52, 34),  # Dawson's chess: Dawson's Kayles shifted by one token
+    "0.16": (105351, 149459),  # Gangolli and Plambeck (1989)
+    "0.376": (2268248, 4),  # Flammenkamp
+    "0.354": (10061916, 1180),  # Flammenkamp
 }
+#: Heaps up to this size are valued from a table computed by the kernels on demand;
+#: beyond, only a certified period answers.
+_TABLE_LIMIT = 1 << 22
+#: Without a published period, this many values are computed to look for one.
+_PERIOD_SEARCH = 1 << 16
 
 #: Heaps above this size get their options of a given value from the period,
 #: not by listing every option.
@@ -33,20 +43,59 @@ _LIST_ALL_UP_TO = 100_000
 _MAX_LISTED_MOVES = 100_000
 
 
+class _KernelTable(SearchedHeapGame):
+    """A heap game valued by the kernels of :mod:`grundy.heaps` from its code `rules`."""
+
+    @property
+    def rules(self) -> HeapCode:
+        raise NotImplementedError
+
+    def formula(self, n: int) -> int | None:
+        table: HeapSequence | None = self.__dict__.get("_table")
+        if table is not None and (n <= table.upto or _certified(table)):
+            return table.value(n)
+        if n < _TABLE_LIMIT:  # compute (again) to twice as far: O(log n) recomputations
+            table = compute(self.rules, min(_TABLE_LIMIT - 1, max(1023, 2 * n)))
+            self.__dict__["_table"] = table  # also works on a frozen dataclass
+            return table.value(n)
+        found = self._certified()
+        return found.value(n) if _certified(found) else None
+
+    def _certified(self) -> HeapSequence:
+        """Values far enough to certify the published period, or 65,536 values searched."""
+        sequence: HeapSequence | None = self.__dict__.get("_certified_table")
+        if sequence is None and _certified(self.__dict__.get("_table")):
+            sequence = self.__dict__["_table"]
+        if sequence is None:
+            known = KNOWN_PERIODS.get(self.rules.text)
+            limit = 2 * known[0] + 3 * known[1] + len(self.rules.digits) if known else 0
+            sequence = find_period(self.rules, max_values=max(limit, _PERIOD_SEARCH))
+            self.__dict__["_certified_table"] = sequence
+        return sequence
+
+    def _why_no_formula(self, n: int) -> str:
+        return f"heap {n:,} is beyond the table, and no period is certified"
+
+
+def _certified(sequence: HeapSequence | None) -> bool:
+    return bool(sequence and sequence.periodicity and sequence.periodicity.certified)
+
+
 @dataclass(frozen=True, repr=False)
-class OctalGame(SearchedHeapGame):
-    """The octal game with code ``0.d1d2d3...``: digit d_j says how a move may remove j
-    tokens from a heap.
+class OctalGame(_KernelTable):
+    """The take-and-break game with octal code ``0.d1d2d3...`` (or hexadecimal, or with a
+    digit d0 before the point): digit d_j says how a move may remove j tokens from a heap.
 
     Digit d_j is a sum of 1 (the j tokens may be the whole heap), 2 (they may leave
-    one non-empty heap) and 4 (they may leave two non-empty heaps, the rest of the heap
-    split in two); 0 means j tokens may not be removed.
+    one non-empty heap), 4 (they may leave two non-empty heaps, the rest of the heap
+    split in two) and, in hexadecimal codes, 8 (three heaps); 0 means j tokens may not
+    be removed. d0 (4, 8 or C) splits a heap without removing anything.
 
     Parameters
     ----------
     code : str
-        ``"0."`` followed by octal digits 0-7, e.g. ``"0.77"``; trailing zeros are
-        dropped.
+        A code as read by :func:`grundy.heaps.parse_code`, e.g. ``"0.77"``, ``"4.07"``,
+        ``"0.3F"``; trailing zeros are dropped.
     name : str, optional
         A name shown in messages and repr, e.g. ``"Kayles"``.
 
@@ -66,23 +115,22 @@ class OctalGame(SearchedHeapGame):
     [(3, 3), (3, 1, 2)]
     >>> Kayles.grundy(10**100)                # from the period: 12 from n = 71
     1
-    >>> OctalGame("0.78")
+    >>> OctalGame("0.7G")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: octal code '0.78': '8' at position 4 is not an octal digit 0-7
+    grundy.heaps.codes.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: octal 0-7, or hexadecimal 0-9 and A-F (8 adds a move that leaves three heaps)
 
     Notes
     -----
-    Values come from the generic solver (a heap of n has up to n/2 splits for each
-    digit with bit 4, so heaps up to n cost O(n²)). For the codes in
-    :data:`KNOWN_PERIODS` the period answers heaps of any size at once: Kayles (0.77)
-    has period 12 from n = 71, Dawson's Kayles (0.07) period 34 from n = 53, Dawson's
-    chess (0.137) period 34 from n = 52. Each is certified by the periodicity theorem
-    for octal games (Guy and Smith): if the moves remove at most t tokens and
-    G(n + p) = G(n) for every n0 <= n < 2·n0 + p + t, then G(n + p) = G(n) for every
-    n >= n0. Other codes without a known period are searched, and a heap too big to
-    search raises ``PositionLimitError`` at once (faster kernels for octal and
-    hexadecimal codes are the job of a separate heap-sequence engine).
+    Values come from the compiled kernels of :mod:`grundy.heaps` (a table up to the
+    heap asked, computed once and kept); ``use_formula=False`` runs the generic solver
+    on the rules instead, which the tests compare. A heap beyond 2^22 is answered by a
+    period certified by the periodicity theorem (see
+    :func:`grundy.heaps.certificate_bound`): for the codes in :data:`KNOWN_PERIODS` the
+    values are computed as far as the theorem needs (Kayles: period 12 from n = 71;
+    0.354: period 1180 from n = 10,061,916, about 2·10^7 values), for other codes up to
+    65,536 values are searched for a period; otherwise such a heap raises
+    ``PositionLimitError``.
 
     Named games: ``Kayles = OctalGame("0.77")`` (also the lecture notes' "take one stone
     or two adjacent stones from a row"), ``DawsonsKayles = OctalGame("0.07")``,
@@ -98,9 +146,20 @@ class OctalGame(SearchedHeapGame):
     name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "code", _parse_code(self.code))
+        rules = parse_code(self.code)
+        if rules.kind not in ("octal", "hexadecimal"):
+            raise InvalidGameError(
+                f"OctalGame: {self.code!r} is not an octal or hexadecimal code such as '0.77'"
+                " (Grundy's game and subtraction sets have their own classes)"
+            )
+        object.__setattr__(self, "code", rules.text)
         if not isinstance(self.name, str):
             raise InvalidGameError(f"OctalGame: name {self.name!r} must be a string")
+
+    @property
+    def rules(self) -> HeapCode:
+        """The parsed code, as :mod:`grundy.heaps` reads it."""
+        return parse_code(self.code)
 
     def __repr__(self) -> str:
         if self.name:
@@ -109,7 +168,7 @@ class OctalGame(SearchedHeapGame):
 
     @property
     def digits(self) -> tuple[int, ...]:
-        """The digits d_1, d_2, ... of the code.
+        """The digits d_1, d_2, ... of the code (d_0, before the point, is not included).
 
         Examples
         --------
@@ -117,11 +176,11 @@ class OctalGame(SearchedHeapGame):
         >>> OctalGame("0.137").digits
         (1, 3, 7)
         """
-        return tuple(int(d) for d in self.code[2:])
+        return self.rules.digits[1:]
 
     @property
     def period(self) -> tuple[int, int] | None:
-        """``(preperiod, period)`` if known (see :data:`KNOWN_PERIODS`), else None.
+        """``(preperiod, period)`` once certified (computing as far as needed), else None.
 
         Examples
         --------
@@ -129,33 +188,29 @@ class OctalGame(SearchedHeapGame):
         >>> Kayles.period
         (71, 12)
         """
-        return KNOWN_PERIODS.get(self.code)
+        found = self._certified()
+        return (found.periodicity.preperiod, found.periodicity.period) if _certified(found) else None
 
     def heap_moves(self, n: int) -> list[int | Sum]:
         self._check_listable(n)
         options: list[int | Sum] = []
-        for j, digit in enumerate(self.digits, start=1):
+        for j, digit in enumerate(self.rules.digits):
             if j > n:
                 break
-            if digit & 1 and n == j:
+            rest = n - j
+            if digit & 1 and rest == 0 and j > 0:
                 options.append(0)
-            if digit & 2 and n > j:
-                options.append(n - j)
+            if digit & 2 and rest > 0 and j > 0:
+                options.append(rest)
             if digit & 4:
-                rest = n - j
                 options.extend(Sum(a, rest - a) for a in range(1, rest // 2 + 1))
+            if digit & 8:
+                options.extend(
+                    Sum(a, b, rest - a - b)
+                    for a in range(1, rest // 3 + 1)
+                    for b in range(a, (rest - a) // 2 + 1)
+                )
         return options
-
-    def formula(self, n: int) -> int | None:
-        period = self.period
-        if period is None:
-            return None
-        start, length = period
-        table = self.__dict__.get("_period_table")
-        if table is None:  # the first start + length values, once, by search
-            table = [self.grundy(m, use_formula=False) for m in range(start + length)]
-            self.__dict__["_period_table"] = table  # also works on a frozen dataclass
-        return table[n] if n < start + length else table[start + (n - start) % length]
 
     def moves_to_value(self, n: int, value: int) -> list[int | Sum]:
         """Options of heap `n` with SG value `value`.
@@ -174,7 +229,7 @@ class OctalGame(SearchedHeapGame):
         if n <= _LIST_ALL_UP_TO:
             return super().moves_to_value(n, value)
         period = self.period
-        if period is None:
+        if period is None or self.rules.max_heaps > 2:
             self._check_search_size(n, self.max_positions)
             return super().moves_to_value(n, value)
         start, length = period
@@ -185,7 +240,7 @@ class OctalGame(SearchedHeapGame):
         options: list[int | Sum] = []
         classes: list[tuple[int, int, int]] = []  # (first a, last a, a + b) of classes
         count = 0
-        for j, digit in enumerate(self.digits, start=1):
+        for j, digit in enumerate(self.rules.digits):
             rest = n - j  # n is huge: the heap is never removed whole
             if digit & 2 and g(rest) == value:
                 options.append(rest)
@@ -211,42 +266,20 @@ class OctalGame(SearchedHeapGame):
 
     def _options_count(self, n: int) -> int:
         count = 0
-        for j, digit in enumerate(self.digits, start=1):
-            count += (digit & 1 and n == j) + (digit & 2 and n > j)
+        for j, digit in enumerate(self.rules.digits):
+            count += (digit & 1 and n == j > 0) + (digit & 2 and n > j > 0)
             if digit & 4 and n > j:
                 count += (n - j) // 2
+            if digit & 8 and n > j:
+                count += (n - j) ** 2 // 12 + 1
         return count
 
     def _search_steps(self, n: int) -> int:
-        splits = sum(1 for d in self.digits if d & 4)
-        return n + splits * n * n // 4
-
-
-def _parse_code(code: object) -> str:
-    """Check an octal code ``0.d1d2...`` and return it without trailing zeros."""
-    if not isinstance(code, str):
-        raise InvalidGameError(f"octal code {code!r} must be a string such as '0.77'")
-    text = code.strip()
-    if not text.startswith("0."):
-        if "." in text and text.split(".")[0].isdigit():
-            raise InvalidGameError(
-                f"octal code {code!r}: only codes 0.d1d2... are supported here "
-                f"(a digit {text.split('.')[0]!r} before the point is not)"
-            )
-        raise InvalidGameError(f"octal code {code!r} must start with '0.', e.g. '0.77'")
-    for i, ch in enumerate(text[2:], start=3):
-        if ch not in "01234567":
-            raise InvalidGameError(
-                f"octal code {code!r}: {ch!r} at position {i} is not an octal digit 0-7"
-            )
-    digits = text[2:].rstrip("0")
-    if not text[2:]:
-        raise InvalidGameError(f"octal code {code!r} has no digits after '0.', e.g. '0.77'")
-    return "0." + (digits or "0")
+        return sum(self._options_count(m) for m in (n // 2, n)) * n // 2 + n
 
 
 @dataclass(frozen=True)
-class GrundysGame(SearchedHeapGame):
+class GrundysGame(_KernelTable):
     """Grundy's game: a move splits one heap into two non-empty heaps of different sizes.
 
     Examples
@@ -262,14 +295,18 @@ class GrundysGame(SearchedHeapGame):
     Notes
     -----
     No period is known (values have been computed into the billions without one), so
-    values come from search: O(n²) for heaps up to n, and a heap too big for
-    ``max_positions`` raises ``PositionLimitError`` at once. Values are checked
-    against OEIS A002188, A036685 (the P-positions) and CGSuite in the tests.
+    heaps up to 2^22 are valued by the sparse kernel of :mod:`grundy.heaps` and a bigger
+    heap raises ``PositionLimitError`` at once. Values are checked against OEIS A002188,
+    A036685 (the P-positions), CGSuite and the generic solver in the tests.
 
     References
     ----------
     P. M. Grundy, "Mathematics and games", Eureka 2 (1939), 6-8. Winning Ways, ch. 4.
     """
+
+    @property
+    def rules(self) -> HeapCode:
+        return parse_code("grundy")
 
     def heap_moves(self, n: int) -> list[Sum]:
         self._check_listable(n)
@@ -282,7 +319,7 @@ class GrundysGame(SearchedHeapGame):
         return n * n // 4
 
     def _why_no_formula(self, n: int) -> str:
-        return f"heap {n:,} has no closed form here (Grundy's game has no known period)"
+        return f"heap {n:,} is beyond the table (Grundy's game has no known period)"
 
 
 Kayles = OctalGame("0.77", name="Kayles")

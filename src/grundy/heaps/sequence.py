@@ -1,0 +1,537 @@
+"""Compute the Grundy sequence of a heap code: kernels, checkpoints, progress, periods."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import GrundyError, InvalidPositionError, PositionLimitError
+from ..periodicity import Periodicity
+from .codes import HeapCode, parse_code
+from .periods import find_periodicity
+
+__all__ = [
+    "DEFAULT_MAX_VALUES",
+    "KERNELS",
+    "HeapSequence",
+    "CheckpointError",
+    "compute",
+    "find_period",
+    "rare_values",
+    "smallest_dtype",
+]
+
+#: The most values :func:`compute` and :func:`find_period` compute unless told otherwise
+#: (10^8 values take 100-400 MB).
+DEFAULT_MAX_VALUES = 10**8
+#: ``kernel=`` choices: "auto" picks "sparse" when moves leave at most two heaps.
+KERNELS = ("auto", "sparse", "plain")
+_DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
+_CHUNK_SECONDS = 0.25  # a kernel call this long keeps Ctrl-C and the progress bar responsive
+_CHECKPOINT_SECONDS = 60.0
+
+
+class _LazyKernels:
+    """The compiled kernels, imported on first use so that ``import grundy`` stays light."""
+
+    def __getattr__(self, name: str):
+        from . import _kernels
+
+        return getattr(_kernels, name)
+
+
+k = _LazyKernels()
+
+
+class CheckpointError(GrundyError, OSError):
+    """A checkpoint file cannot be read, or belongs to another code."""
+
+
+def smallest_dtype(largest: int) -> np.dtype:
+    """The smallest unsigned numpy integer type that holds `largest`.
+
+    Examples
+    --------
+    >>> from grundy.heaps import smallest_dtype
+    >>> smallest_dtype(255), smallest_dtype(256)
+    (dtype('uint8'), dtype('uint16'))
+    """
+    for dtype in _DTYPES:
+        if largest <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    raise GrundyError(f"value {largest} does not fit in 64 bits")
+
+
+@dataclass(frozen=True, eq=False)
+class HeapSequence:
+    """The Grundy values G(0..upto) of a heap code, and what is known beyond.
+
+    Attributes
+    ----------
+    code : HeapCode
+    values : numpy.ndarray
+        G(0), ..., G(upto), in the smallest unsigned integer type that holds them.
+    periodicity : Periodicity or None
+        The shortest period the values show; certified when a theorem proves it.
+    kernel : str
+        ``"sparse"``, ``"plain"`` or ``"allbut"``.
+    rare_count, mask, mask_uses_parity :
+        The rare values of the best mask for these values (see :func:`rare_values`).
+    seconds : float
+        Time spent computing in this call (resumed values are not counted).
+
+    Examples
+    --------
+    >>> from grundy.heaps import compute
+    >>> kayles = compute("0.77", 200)
+    >>> kayles.values[:12].tolist(), kayles.periodicity
+    ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], Periodicity(preperiod=71, period=12, certified=True, bound=156))
+    >>> kayles.value(10**100)      # certified: any heap size at once
+    1
+    """
+
+    code: HeapCode
+    values: np.ndarray
+    periodicity: Periodicity | None
+    kernel: str
+    rare_count: int
+    mask: int
+    mask_uses_parity: bool
+    seconds: float = field(default=0.0, repr=False)
+
+    @property
+    def upto(self) -> int:
+        """The largest heap computed."""
+        return len(self.values) - 1
+
+    def value(self, n: int) -> int:
+        """G(n): from the values computed, or from the certified period for any n.
+
+        Raises
+        ------
+        PositionLimitError
+            n is beyond the values computed and no period is certified.
+
+        Examples
+        --------
+        >>> from grundy.heaps import compute
+        >>> compute("allbut:2,3,7", 100).value(10**6)
+        Traceback (most recent call last):
+        ...
+        grundy.errors.PositionLimitError: allbut:2,3,7: heap 1,000,000 is beyond the 101 values computed, and no certified period answers it (arithmetic period 4 + saltus 2 from 3 is seen, but no theorem here certifies it)
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InvalidPositionError(f"heap {n!r} is not a non-negative integer")
+        if n < len(self.values):
+            return int(self.values[n])
+        found = self.periodicity
+        if found is None or not found.certified:
+            why = "no period is seen"
+            if found is not None:
+                seen = (
+                    f"arithmetic period {found.period} + saltus {found.saltus}"
+                    if found.saltus
+                    else f"period {found.period}"
+                )
+                why = f"{seen} from {found.preperiod} is seen, but "
+                why += (
+                    "no theorem here certifies it"
+                    if not found.bound
+                    else f"certifying it needs values up to {found.bound + found.period - 1:,}"
+                )
+            raise PositionLimitError(
+                f"{self.code}: heap {n:,} is beyond the {len(self.values):,} values computed, "
+                f"and no certified period answers it ({why})"
+            )
+        return found.value(self.values, n)
+
+    def to_json(self) -> dict:
+        """The CLI's ``--json`` object: values, period, preperiod, certified, rare count, mask.
+
+        Examples
+        --------
+        >>> from grundy.heaps import compute
+        >>> sorted(compute("0.6", 10).to_json())  # doctest: +NORMALIZE_WHITESPACE
+        ['bound', 'certified', 'code', 'kernel', 'mask', 'mask_uses_parity', 'period',
+         'preperiod', 'rare_count', 'saltus', 'upto', 'values']
+        """
+        found = self.periodicity
+        return {
+            "code": self.code.text,
+            "upto": self.upto,
+            "values": self.values.tolist(),
+            "period": found.period if found else None,
+            "preperiod": found.preperiod if found else None,
+            "saltus": found.saltus if found else None,
+            "certified": bool(found and found.certified),
+            "bound": found.bound if found and found.bound else None,
+            "rare_count": self.rare_count,
+            "mask": self.mask,
+            "mask_uses_parity": self.mask_uses_parity,
+            "kernel": self.kernel,
+        }
+
+
+def rare_values(values: np.ndarray, code: HeapCode | str) -> tuple[int, int, bool]:
+    """The mask with the fewest rare values, by a Walsh-Hadamard transform.
+
+    Returns ``(rare_count, mask, uses_parity)``: value v at heap p is rare when
+    parity(v & mask) equals 0, or, when `uses_parity`, the parity of p (adjusted by the
+    parity of the split digits; offered only when they all have the same parity).
+
+    Examples
+    --------
+    >>> from grundy.heaps import compute, rare_values
+    >>> rare_values(compute("0.6", 4096).values, "0.6")
+    (833, 110, False)
+    """
+    code = parse_code(code) if isinstance(code, str) else code
+    values = np.ascontiguousarray(values)
+    if len(values) == 0 or code.is_allbut or int(values.max()) >= 1 << k.MAX_SPARSE_BITS:
+        return 0, 0, False
+    run = _Run(code, "sparse" if code.max_heaps <= 2 else "plain", values)
+    run.kernel = "sparse"  # only its mask machinery is used, whatever the code
+    run._prepare()
+    return run.rare_count, int(run.state[k.MASK]), bool(run.state[k.HASPOS])
+
+
+def _sparse_arrays(capacity: int) -> tuple[np.ndarray, ...]:
+    size = 1 << k.MAX_SPARSE_BITS
+    return (
+        np.zeros(2 * size, dtype=np.int64),  # histogram of (value, heap parity)
+        np.zeros((2, size), dtype=np.bool_),  # rare_tab[par, v]
+        np.zeros(capacity, dtype=np.int64),  # rare positions
+        np.zeros(capacity, dtype=np.int64),  # their values
+    )
+
+
+class _Run:
+    """Values of one code being extended by a kernel, with the kernel's work arrays."""
+
+    def __init__(self, code: HeapCode, kernel: str, values: np.ndarray | None = None) -> None:
+        if kernel not in KERNELS:
+            raise GrundyError(f"kernel {kernel!r} is not one of {', '.join(KERNELS)}")
+        if code.is_allbut:
+            if kernel == "plain":
+                raise GrundyError(
+                    f"{code}: an all-but set is an infinite code; its own kernel computes it"
+                )
+            kernel = "allbut"
+        elif kernel == "auto":
+            kernel = "plain" if code.max_heaps > 2 else "sparse"
+        elif kernel == "sparse" and code.max_heaps > 2:
+            raise GrundyError(
+                f"{code}: the sparse kernel handles moves that leave at most two heaps; "
+                "use kernel='plain' for hexadecimal digits 8-F"
+            )
+        self.code, self.kernel = code, kernel
+        self.digits = code.digit_array()
+        self.g = np.zeros(1, dtype=np.uint8) if values is None else values.copy()
+        self.count = 0 if values is None else len(values)
+        self.state: np.ndarray | None = None
+
+    def values(self) -> np.ndarray:
+        return self.g[: self.count]
+
+    def _reserve(self, size: int) -> None:
+        if len(self.g) < size:
+            grown = np.zeros(size, dtype=self.g.dtype)
+            grown[: self.count] = self.g[: self.count]
+            self.g = grown
+
+    def _widen(self) -> None:
+        wider = _DTYPES[_DTYPES.index(self.g.dtype.type) + 1]
+        self.g = self.g.astype(wider)
+        self.state = None  # the kernels' arrays are rebuilt for the new dtype
+
+    def _prepare(self) -> None:
+        """Build the kernel's work arrays from the values so far (also after a resume)."""
+        g, count = self.g, self.count
+        top = int(g[:count].max()) if count else 0
+        if self.kernel == "plain":
+            self.seen = np.zeros(max(64, 4 * (top + 1)), dtype=np.int64)
+        elif self.kernel == "allbut":
+            self.excluded = np.array(self.code.excluded, dtype=np.int64)
+            self.counts = np.zeros(max(64, 2 * (top + 2), len(g) + 2), dtype=np.int64)
+            np.add.at(self.counts, g[:count].astype(np.int64), 1)
+        else:
+            self.state = k.new_sparse_state(self.digits)
+            self.hist, self.rare_tab, self.rpos, self.rval = _sparse_arrays(1024)
+            self.seen = np.zeros(1 << k.MAX_SPARSE_BITS, dtype=np.int64)
+            self.need = np.zeros(1 << k.MAX_SPARSE_BITS, dtype=np.int64)
+            self._restart()
+        self.state = self.state if self.kernel == "sparse" else np.zeros(1, dtype=np.int64)
+
+    def _restart(self) -> None:
+        while not k.sparse_restart(
+            self.g, self.count, self.state, self.hist, self.rare_tab, self.rpos, self.rval
+        ):
+            self._grow_rare(int(self.state[k.NEED_CAPACITY]))
+
+    def _grow_rare(self, needed: int) -> None:
+        capacity = max(2 * needed, 1024)
+        self.rpos = np.zeros(capacity, dtype=np.int64)
+        self.rval = np.zeros(capacity, dtype=np.int64)
+
+    def step(self, stop: int) -> None:
+        """Fill values up to (not including) `stop`, or a little less if a kernel stops."""
+        self._reserve(stop)
+        if self.state is None:
+            self._prepare()
+        start = self.count
+        if self.kernel == "plain":
+            done = k.plain_values(self.digits, self.code.unequal, self.g, start, stop, self.seen)
+            if done < stop:
+                if len(self.seen) // 2 <= np.iinfo(self.g.dtype).max:
+                    self.seen = np.zeros(2 * len(self.seen), dtype=np.int64)
+                else:
+                    self._widen()
+        elif self.kernel == "allbut":
+            if len(self.counts) < stop + 2:
+                self.counts = np.concatenate([self.counts, np.zeros(stop + 2, np.int64)])
+            done = k.allbut_values(self.excluded, self.g, start, stop, self.counts)
+            if done < stop:
+                self._widen()
+        else:
+            done = k.sparse_values(
+                self.digits, self.code.unequal, self.g, start, stop, self.state, self.hist,
+                self.rare_tab, self.rpos, self.rval, self.seen, self.need,
+            )  # fmt: skip
+            if self.state[k.NEED_CAPACITY]:
+                self.count = done
+                self._grow_rare(int(self.state[k.NEED_CAPACITY]))
+                self._restart()
+                return
+            if done < stop:
+                if self.g.dtype.itemsize * 8 >= k.MAX_SPARSE_BITS:
+                    raise GrundyError(
+                        f"{self.code}: G({done:,}) reaches 2^{k.MAX_SPARSE_BITS}, beyond the "
+                        "sparse kernel's values; use kernel='plain'"
+                    )
+                self._widen()
+        self.count = done
+
+    @property
+    def rare_count(self) -> int:
+        return int(self.state[k.NRARE]) if self.kernel == "sparse" and self.state is not None else 0
+
+
+def compute(
+    code: HeapCode | str,
+    upto: int,
+    *,
+    kernel: str = "auto",
+    checkpoint: str | os.PathLike | None = None,
+    progress: bool = False,
+    max_values: int = DEFAULT_MAX_VALUES,
+) -> HeapSequence:
+    """Compute G(0), ..., G(upto) of a heap code, and find (and certify) its period.
+
+    Parameters
+    ----------
+    code : str or HeapCode
+        See :func:`~grundy.heaps.parse_code`: ``"0.77"``, ``"4.07"``, ``"0.3F"``,
+        ``"grundy"``, ``"subtraction:2,3,7"``, ``"allbut:2,3,7"``.
+    upto : int
+        The largest heap.
+    kernel : {"auto", "sparse", "plain"}
+        "auto" runs the sparse-space kernel when moves leave at most two heaps, the plain
+        mex kernel otherwise; all-but sets always run their own O(|S|) kernel.
+    checkpoint : path, optional
+        A ``.npy`` file of values: read (resumed) if it exists, written every minute,
+        at the end, and when interrupted (Ctrl-C keeps what was computed).
+    progress : bool
+        Show a progress bar (values/s and rare count) on stderr.
+    max_values : int
+        Refuse ``upto >= max_values`` (memory is 1-4 bytes per value).
+
+    Returns
+    -------
+    HeapSequence
+
+    Raises
+    ------
+    InvalidCodeError, InvalidPositionError, PositionLimitError, CheckpointError
+
+    Examples
+    --------
+    >>> from grundy.heaps import compute
+    >>> seq = compute("0.137", 400)
+    >>> seq.periodicity
+    Periodicity(preperiod=52, period=34, certified=True, bound=141)
+    >>> compute("grundy", 20).values.tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+
+    Notes
+    -----
+    Cost: the plain kernel Θ(n²) for two-heap splits (Θ(n³) for three); the sparse
+    kernel O(n·#rare) plus the short scans of its step 3 (see
+    :func:`grundy.heaps._kernels.sparse_values`); all-but sets O(n·|S|²) worst case.
+    """
+    code = parse_code(code) if isinstance(code, str) else code
+    if not isinstance(upto, int) or isinstance(upto, bool) or upto < 0:
+        raise InvalidPositionError(f"upto {upto!r} is not a non-negative integer")
+    if upto >= max_values:
+        raise PositionLimitError(
+            f"{code}: {upto + 1:,} values asked, more than max_values={max_values:,}"
+        )
+    run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
+    seconds = _extend(run, upto + 1, checkpoint, progress)
+    return _result(run, upto + 1, seconds)
+
+
+def find_period(
+    code: HeapCode | str,
+    *,
+    kernel: str = "auto",
+    checkpoint: str | os.PathLike | None = None,
+    progress: bool = False,
+    max_values: int = DEFAULT_MAX_VALUES,
+) -> HeapSequence:
+    """Compute values until a period is certified, or `max_values` are computed.
+
+    Starts with 1024 values and doubles; once the values show a period, it computes
+    exactly as far as the theorem needs to certify it.
+
+    Examples
+    --------
+    >>> from grundy.heaps import find_period
+    >>> find_period("0.16").periodicity       # Gangolli and Plambeck (1989)
+    Periodicity(preperiod=105351, period=149459, certified=True, bound=360163)
+    >>> find_period("allbut:1", max_values=5000).periodicity
+    Periodicity(preperiod=0, period=2, certified=False, saltus=1)
+
+    Returns
+    -------
+    HeapSequence
+        Certified if found within `max_values`; otherwise the values computed, with the
+        period seen (if any) uncertified.
+    """
+    code = parse_code(code) if isinstance(code, str) else code
+    run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
+    target, seconds = max(1024, run.count), 0.0
+    while True:
+        target = min(target, max_values)
+        seconds += _extend(run, target, checkpoint, progress)
+        found = find_periodicity(code, run.values())
+        if (found and found.certified) or target >= max_values:
+            return _result(run, target, seconds, found)
+        needed = found.bound + found.period if found and found.bound else 0
+        target = needed if target < needed <= 2 * target else 2 * target
+
+
+def _result(
+    run: _Run, size: int, seconds: float, found: Periodicity | None = None
+) -> HeapSequence:
+    values = run.values()[:size]
+    values = values.astype(smallest_dtype(int(values.max()) if len(values) else 0))
+    if found is None:
+        found = find_periodicity(run.code, values)
+    rare = (
+        (run.rare_count, int(run.state[k.MASK]), bool(run.state[k.HASPOS]))
+        if run.kernel == "sparse" and run.count == size
+        else rare_values(values, run.code)
+    )
+    return HeapSequence(run.code, values, found, run.kernel, *rare, seconds=seconds)
+
+
+def _extend(run: _Run, size: int, checkpoint, progress: bool) -> float:
+    """Extend `run` to `size` values in short kernel calls; return the seconds spent."""
+    if run.count >= size:
+        return 0.0
+    bar = _ProgressBar(run, size) if progress else None
+    began = last_saved = time.perf_counter()
+    chunk = 1024
+    try:
+        while run.count < size:
+            t0 = time.perf_counter()
+            before = run.count
+            run.step(min(size, run.count + chunk))
+            spent = time.perf_counter() - t0
+            if run.count - before == chunk and spent < _CHUNK_SECONDS / 2:
+                chunk *= 2
+            elif spent > _CHUNK_SECONDS * 2 and chunk > 1024:
+                chunk //= 2
+            if bar:
+                bar.update(run.count)
+            if checkpoint and time.perf_counter() - last_saved > _CHECKPOINT_SECONDS:
+                _save_checkpoint(checkpoint, run)
+                last_saved = time.perf_counter()
+    except KeyboardInterrupt:
+        if checkpoint:
+            _save_checkpoint(checkpoint, run)
+        raise
+    finally:
+        if bar:
+            bar.close()
+    if checkpoint:
+        _save_checkpoint(checkpoint, run)
+    return time.perf_counter() - began
+
+
+def _save_checkpoint(path, run: _Run) -> None:
+    """Write the values atomically (a temporary file renamed), with the code in a header."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    values = run.values()
+    with open(tmp, "wb") as out:
+        header = f"grundy heap values\n{run.code.text}\n{len(values)}\n{values.dtype.str}\n"
+        out.write(header.encode())
+        out.write(values.tobytes())
+    os.replace(tmp, path)
+
+
+def _load_checkpoint(path, code: HeapCode) -> np.ndarray | None:
+    if path is None or not Path(path).exists():
+        return None
+    try:
+        with open(path, "rb") as f:
+            magic, text, count, dtype = (f.readline().decode().strip() for _ in range(4))
+            if magic != "grundy heap values":
+                raise CheckpointError(f"checkpoint {str(path)!r} is not a grundy values file")
+            if text != code.text:
+                raise CheckpointError(
+                    f"checkpoint {str(path)!r} holds values of {text}, not of {code.text}"
+                )
+            values = np.frombuffer(f.read(), dtype=np.dtype(dtype))
+    except (OSError, UnicodeDecodeError, TypeError, ValueError) as exc:
+        raise CheckpointError(f"checkpoint {str(path)!r} cannot be read: {exc}") from None
+    if len(values) != int(count):
+        raise CheckpointError(
+            f"checkpoint {str(path)!r} is truncated: {len(values):,} of {int(count):,} values"
+        )
+    return values.copy()
+
+
+class _ProgressBar:
+    """A rich progress bar on stderr: values done, values/s, rare count."""
+
+    def __init__(self, run: _Run, size: int) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.run = run
+        self.progress = Progress(
+            TextColumn(f"{run.code}"),
+            BarColumn(),
+            TextColumn("{task.completed:,}/{task.total:,} values"),
+            TextColumn("{task.fields[rate]} values/s  rare {task.fields[rare]}"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.started, self.first = time.perf_counter(), run.count
+        self.task = self.progress.add_task("", total=size, completed=run.count, rate="-", rare=0)
+        self.progress.start()
+
+    def update(self, count: int) -> None:
+        elapsed = max(time.perf_counter() - self.started, 1e-9)
+        rate = f"{(count - self.first) / elapsed:,.0f}"
+        self.progress.update(self.task, completed=count, rate=rate, rare=self.run.rare_count)
+
+    def close(self) -> None:
+        self.progress.stop()
