@@ -56,6 +56,48 @@ def test_table_json(capsys):
     assert data["outcomes"] == ["N", "P", "N", "N", "P", "N"]
 
 
+def test_table_of_a_code_reports_the_certified_period(capsys):
+    data = run_json(capsys, "table", "kayles", "--upto", "200")
+    assert data["values"][:6] == [0, 1, 2, 3, 1, 4] and len(data["values"]) == 201
+    assert (data["period"], data["preperiod"], data["certified"], data["bound"]) == (
+        12, 71, True, 156)
+    assert data["rare_count"] == 10 and data["mask"] == 15 and data["code"] == "0.77"
+    data = run_json(capsys, "table", "0.16", "--upto", "5", "--certify")
+    assert (data["period"], data["preperiod"], data["certified"]) == (149459, 105351, True)
+    assert data["values"] == [0, 1, 0, 0, 1, 2] and data["upto"] == 5
+    data = run_json(capsys, "table", "allbut:2,3,7", "--upto", "40")
+    assert (data["period"], data["saltus"], data["certified"]) == (4, 2, False)
+    status, out, _ = run(capsys, "table", "0.137", "--upto", "200")
+    assert status == 0 and "period 34 from n = 52, certified" in out
+
+
+def test_table_plot_and_checkpoint(capsys, tmp_path):
+    image, values = tmp_path / "officers.png", tmp_path / "officers.values"
+    status, out, _ = run(capsys, "table", "0.6", "--upto", "3000", "--plot", str(image),
+                         "--checkpoint", str(values))
+    assert status == 0 and image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and values.exists()
+    assert "no period seen in the 3,001 values" in out
+    again = run_json(capsys, "table", "0.6", "--upto", "4000", "--checkpoint", str(values))
+    assert again["values"] == run_json(capsys, "table", "0.6", "--upto", "4000")["values"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["0.7G", "--upto", "3"], "'G' at position 4 is not a digit"),
+        (["2.07", "--upto", "3"], "'2' before the point is not allowed"),
+        (["nim", "--upto", "3", "--plot", "x.png"], "need a take-and-break code"),
+        (["0.6", "--upto", "3", "--kernel", "fast"], "kernel 'fast' is not one of"),
+        (["0.3F", "--upto", "3", "--kernel", "sparse"], "at most two heaps"),
+        (["0.6", "--upto", "100", "--max-positions", "50"], "more than --max-positions 50"),
+        (["0.6", "--upto", "3", "--plot", "/nonexistent/dir/x.png"], "cannot write the plot"),
+    ],
+)
+def test_table_bad_input_is_one_line(capsys, argv, message):
+    status, out, err = run(capsys, "table", *argv)
+    assert status == 2 and message in err and err.count("\n") == 1 and not out
+
+
 def test_nim_arithmetic(capsys):
     assert run_json(capsys, "nim", "mul", "3141", "5926")["result"] == 14994
     assert run_json(capsys, "nim", "inv", "2")["result"] == 3

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from . import nimbers, registry
+from . import heaps, nimbers, registry
 from .errors import (
     GrundyError,
     InvalidGameError,
@@ -144,39 +144,135 @@ def value(
 @app.command()
 @reports_errors
 def table(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. nim, bash:3, subtraction:1,3,4.")],
+    game: Annotated[
+        str,
+        typer.Argument(help="Game or code, e.g. 0.77, 4.07, 0.3F, grundy, subtraction:2,3,7, nim."),
+    ],
     upto: Annotated[int, typer.Option("--upto", help="Last heap size n of the table.")],
     misere: MisereFlag = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     as_json: JsonFlag = False,
+    plot: Annotated[
+        str | None, typer.Option("--plot", help="Save a plot of the sequence (PNG, SVG, PDF).")
+    ] = None,
+    certify: Annotated[
+        bool,
+        typer.Option("--certify", help="Compute past UPTO until the period is certified "
+                     "(at most --max-positions values)."),
+    ] = False,
+    kernel: Annotated[
+        str, typer.Option("--kernel", help="auto, sparse (rare values) or plain (mex loop).")
+    ] = "auto",
+    checkpoint: Annotated[
+        str | None,
+        typer.Option("--checkpoint", help="Values file: resumed if present, kept on Ctrl-C."),
+    ] = None,
+    progress: Annotated[
+        bool | None,
+        typer.Option("--progress/--no-progress", help="Progress bar (default: on a terminal)."),
+    ] = None,
 ) -> None:
-    """SG values (or misère outcomes) of single heaps n = 0..UPTO."""
+    """SG values of single heaps n = 0..UPTO; for take-and-break codes, the period too."""
+    if upto < 0:
+        raise InvalidPositionError(f"--upto {upto} is negative")
+    code = None if misere else heap_code(game)
+    if code is None:
+        if plot or certify or checkpoint:
+            raise InvalidGameError(
+                f"{game}: --plot, --certify and --checkpoint need a take-and-break code "
+                "(octal, hexadecimal, grundy, subtraction:S, allbut:S) in normal play"
+            )
+        return _table_by_search(game, upto, misere, max_positions, as_json)
+    if upto >= max_positions:
+        raise InvalidPositionError(
+            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
+        )
+    show = sys.stderr.isatty() and upto >= 10**6 if progress is None else progress
+    options = dict(kernel=kernel, checkpoint=checkpoint, progress=show, max_values=max_positions)
+    try:
+        if certify:
+            found = heaps.find_period(code, **options)
+            if found.upto < upto:
+                found = heaps.compute(code, upto, **options)
+        else:
+            found = heaps.compute(code, upto, **options)
+    except KeyboardInterrupt:
+        kept = (f"the values so far are kept in {checkpoint}; run the same command to resume"
+                if checkpoint else "use --checkpoint FILE to keep the values of a long run")
+        err_console.print(f"interrupted: {kept}", markup=False)
+        raise typer.Exit(code=130) from None
+    if plot:
+        from .heaps.plot import plot_sequence  # matplotlib only when a plot is asked for
+
+        plot_sequence(found, plot)
+    if as_json:
+        data = found.to_json()
+        data["values"] = data["values"][: upto + 1]
+        print_json({"game": game, "misere": False, **data, "upto": upto})
+        return
+    console.print(f"[bold]{escape(game)}[/]  SG values of one heap, n = 0..{upto}")
+    _print_rows([int(v) for v in found.values[: upto + 1]])
+    console.print(_describe_period(found), markup=False)
+    if plot:
+        console.print(f"plot saved to {plot}", markup=False)
+
+
+def heap_code(game: str) -> heaps.HeapCode | None:
+    """The take-and-break code of a game name (``kayles``, ``0.6``...), or None."""
+    try:
+        return heaps.parse_code(game)
+    except InvalidGameError:
+        rules = getattr(registry.find(game), "rules", None)  # a bad code fails here, clearly
+        return rules if isinstance(rules, heaps.HeapCode) else None
+
+
+def _describe_period(found: heaps.HeapSequence) -> str:
+    period = found.periodicity
+    rare = f"rare values: {found.rare_count:,} (mask {found.mask:#x}); kernel {found.kernel}"
+    if period is None:
+        return f"no period seen in the {len(found.values):,} values computed; {rare}"
+    saltus = f" + saltus {period.saltus}" if period.saltus else ""
+    text = f"period {period.period:,}{saltus} from n = {period.preperiod:,}"
+    if period.certified:
+        text += (f", certified: the values agree for {period.preperiod:,} <= n < "
+                 f"{period.bound:,}, which the periodicity theorem needs")
+    elif period.bound:
+        text += (f", not certified yet: needs values up to {period.bound + period.period - 1:,}"
+                 " (--certify computes them)")
+    else:
+        text += ", not certified: no theorem here covers it"
+    return f"{text}; {rare}"
+
+
+def _print_rows(values: list) -> None:
+    width = max(len(str(v)) for v in values)
+    for row in range(0, len(values), 10):
+        cells = " ".join(str(v).rjust(width) for v in values[row : row + 10])
+        console.print(f"{row:>8}:  {cells}")
+
+
+def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, as_json: bool):
     rules = registry.find(game).limited_to(max_positions)
     if not isinstance(rules, HeapGame):
         raise InvalidGameError(
             f"{game}: 'table' lists the values of single heaps, and positions of {game} are "
             "not heaps; use 'grundy value' for its positions"
         )
-    if upto < 0:
-        raise InvalidPositionError(f"--upto {upto} is negative")
     if upto >= max_positions:
         raise InvalidPositionError(
             f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
         )
-    heaps = [rules.check_position(n) for n in range(upto + 1)]
+    heaps_ = [rules.check_position(n) for n in range(upto + 1)]
     if misere:
-        column, values = "outcomes", [rules.outcome(n, misere=True).value for n in heaps]
+        column, values = "outcomes", [rules.outcome(n, misere=True).value for n in heaps_]
     else:
-        column, values = "values", rules.table(heaps)
+        column, values = "values", rules.table(heaps_)
     if as_json:
         print_json({"game": game, "misere": misere, "upto": upto, column: values})
         return
     what = "misère outcomes" if misere else "SG values"
-    console.print(f"[bold]{game}[/]  {what} of one heap, n = 0..{upto}")
-    width = max(len(str(v)) for v in values)
-    for row in range(0, len(values), 10):
-        cells = " ".join(str(v).rjust(width) for v in values[row : row + 10])
-        console.print(f"{row:>8}:  {cells}")
+    console.print(f"[bold]{escape(game)}[/]  {what} of one heap, n = 0..{upto}")
+    _print_rows(values)
 
 
 @app.command(context_settings=ACCEPT_NEGATIVE)

@@ -59,7 +59,7 @@ class Periodicity:
         Examples
         --------
         >>> gr.Periodicity(preperiod=1, period=2, certified=False, saltus=3).value([0, 1, 2], 10**6)
-        1500001
+        1499999
         """
         if n < len(values):
             return int(values[n])

@@ -97,8 +97,8 @@ GAMES: dict[str, GameEntry] = {
                   "dawson 4 7", lambda _: OctalGame("0.07", name="Dawson's Kayles")),
         GameEntry("grundys-game", "Grundy's game: split a heap into two unequal heaps",
                   "grundys-game 8 3", lambda _: GrundysGame()),
-        GameEntry(_OCTAL, "octal game: digit j adds 1, 2, 4 if taking j tokens may leave "
-                  "0, 1, 2 heaps", "0.137 6 9", lambda code: OctalGame(code)),
+        GameEntry(_OCTAL, "octal or hexadecimal game: digit j adds 1, 2, 4, 8 if taking j "
+                  "tokens may leave 0, 1, 2, 3 heaps", "0.137 6 9", lambda code: OctalGame(code)),
         GameEntry("hackenbush", "Green Hackenbush: cut an edge of graphs read from files of "
                   "'u v' lines (ground 0)", "hackenbush edges.txt",
                   lambda _: GreenHackenbush()),
@@ -143,7 +143,8 @@ def find(spec: str) -> ImpartialGame:
     >>> find("0.77")                         # an octal code names its own game
     OctalGame('0.77')
     """
-    if spec.strip().startswith("0."):
+    before, point, _ = spec.strip().partition(".")
+    if point and len(before) <= 1:  # "0.77", ".6", "4.07", "0.3F" (or a bad code: say why)
         return GAMES[_OCTAL].make(spec.strip())
     name, colon, parameter = spec.strip().partition(":")
     entry = GAMES.get(name.lower())

@@ -10,18 +10,34 @@ Periodicity(preperiod=71, period=12, certified=True, bound=156)
 1
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from .codes import HeapCode, InvalidCodeError, parse_code
-from .periods import certificate_bound, find_periodicity
-from .sequence import (
-    DEFAULT_MAX_VALUES,
-    KERNELS,
-    CheckpointError,
-    HeapSequence,
-    compute,
-    find_period,
-    rare_values,
-    smallest_dtype,
-)
+
+if TYPE_CHECKING:
+    from .periods import certificate_bound, find_periodicity
+    from .sequence import (
+        DEFAULT_MAX_VALUES,
+        KERNELS,
+        CheckpointError,
+        HeapSequence,
+        compute,
+        find_period,
+        rare_values,
+        smallest_dtype,
+    )
+
+# numpy loads with the first computation, not with ``import grundy`` (the catalog's
+# OctalGame imports this package).
+_LAZY = {"certificate_bound": "periods", "find_periodicity": "periods"}
+
+
+def __getattr__(name: str):
+    if name in __all__ and name not in globals():
+        module = import_module(f".{_LAZY.get(name, 'sequence')}", __name__)
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "HeapCode",

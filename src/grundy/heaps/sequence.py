@@ -88,8 +88,10 @@ class HeapSequence:
     --------
     >>> from grundy.heaps import compute
     >>> kayles = compute("0.77", 200)
-    >>> kayles.values[:12].tolist(), kayles.periodicity
-    ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], Periodicity(preperiod=71, period=12, certified=True, bound=156))
+    >>> kayles.values[:12].tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    >>> kayles.periodicity
+    Periodicity(preperiod=71, period=12, certified=True, bound=156)
     >>> kayles.value(10**100)      # certified: any heap size at once
     1
     """
@@ -119,10 +121,11 @@ class HeapSequence:
         Examples
         --------
         >>> from grundy.heaps import compute
-        >>> compute("allbut:2,3,7", 100).value(10**6)
+        >>> compute("allbut:2,3,7", 100).value(10**6)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        grundy.errors.PositionLimitError: allbut:2,3,7: heap 1,000,000 is beyond the 101 values computed, and no certified period answers it (arithmetic period 4 + saltus 2 from 3 is seen, but no theorem here certifies it)
+        grundy.errors.PositionLimitError: allbut:2,3,7: heap 1,000,000 is beyond ... (arithmetic
+        period 4 + saltus 2 from 0 is seen, but no theorem here certifies it)
         """
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InvalidPositionError(f"heap {n!r} is not a non-negative integer")
