@@ -83,9 +83,8 @@ def plain_values(digits, unequal, g, start, stop, seen):  # pragma: no cover - c
                 seen[g[n - j]] = stamp
             m = n - j
             if d & 4:
-                for a in range(1, m // 2 + 1):
-                    if unequal and 2 * a == m:
-                        continue
+                last = (m - 1) // 2 if unequal else m // 2  # no test inside the hot loop
+                for a in range(1, last + 1):
                     seen[g[a] ^ g[m - a]] = stamp
             if d & 8:
                 for a in range(1, m // 3 + 1):

@@ -33,6 +33,7 @@ KERNELS = ("auto", "sparse", "plain")
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 _CHUNK_SECONDS = 0.25  # a kernel call this long keeps Ctrl-C and the progress bar responsive
 _CHECKPOINT_SECONDS = 60.0
+_MAX_HEAP = 2**32 - 1  # the sparse kernel keeps rare heaps as uint32
 
 
 class _LazyKernels:
@@ -207,8 +208,8 @@ def _sparse_arrays(capacity: int) -> tuple[np.ndarray, ...]:
     return (
         np.zeros(2 * size, dtype=np.int64),  # histogram of (value, heap parity)
         np.zeros((2, size), dtype=np.bool_),  # rare_tab[par, v]
-        np.zeros(capacity, dtype=np.int64),  # rare positions
-        np.zeros(capacity, dtype=np.int64),  # their values
+        np.zeros(capacity, dtype=np.uint32),  # rare positions (unsigned: no index wraparound)
+        np.zeros(capacity, dtype=np.uint32),  # their values
     )
 
 
@@ -276,9 +277,7 @@ class _Run:
             self._grow_rare(int(self.state[k.NEED_CAPACITY]))
 
     def _grow_rare(self, needed: int) -> None:
-        capacity = max(2 * needed, 1024)
-        self.rpos = np.zeros(capacity, dtype=np.int64)
-        self.rval = np.zeros(capacity, dtype=np.int64)
+        self.rpos, self.rval = _sparse_arrays(max(2 * needed, 1024))[2:]
 
     def step(self, stop: int) -> None:
         """Fill values up to (not including) `stop`, or a little less if a kernel stops."""
@@ -378,9 +377,10 @@ def compute(
     code = parse_code(code) if isinstance(code, str) else code
     if not isinstance(upto, int) or isinstance(upto, bool) or upto < 0:
         raise InvalidPositionError(f"upto {upto!r} is not a non-negative integer")
-    if upto >= max_values:
+    if upto >= min(max_values, _MAX_HEAP):
         raise PositionLimitError(
             f"{code}: {upto + 1:,} values asked, more than max_values={max_values:,}"
+            + ("" if upto < _MAX_HEAP else " (and the kernels stop at heaps below 2^32)")
         )
     run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
     seconds = _extend(run, upto + 1, checkpoint, progress)
@@ -417,6 +417,7 @@ def find_period(
     code = parse_code(code) if isinstance(code, str) else code
     run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
     target, seconds = max(1024, run.count), 0.0
+    max_values = min(max_values, _MAX_HEAP)
     while True:
         target = min(target, max_values)
         seconds += _extend(run, target, checkpoint, progress)
