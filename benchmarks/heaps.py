@@ -49,13 +49,13 @@ from typing import TypeVar
 
 import numba
 import numpy as np
+from _timing import measure
 
 from grundy import heaps
 
 T = TypeVar("T")
 
 BENCH_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "bench"
-REPEAT_UP_TO_S = 1.0
 NAIVE_SIZES = (2**12, 2**13)
 SMALL = 2**16
 LARGE_SIZES: dict[str, tuple[int, ...]] = {
@@ -94,19 +94,6 @@ class Report:
 
 
 # ----------------------------------------------------------------- helpers
-def measure(func: Callable[[], T]) -> tuple[float, T]:
-    """Time func(): best of 3 runs if one takes at most 1 s, else that single run."""
-    start = time.perf_counter()
-    result = func()
-    best = time.perf_counter() - start
-    if best <= REPEAT_UP_TO_S:
-        for _ in range(2):
-            start = time.perf_counter()
-            result = func()
-            best = min(best, time.perf_counter() - start)
-    return best, result
-
-
 def once(func: Callable[[], T]) -> tuple[float, T]:
     """Time a single call of func()."""
     start = time.perf_counter()

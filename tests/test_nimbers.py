@@ -118,7 +118,7 @@ def test_textbook_oracle_128(a: int, b: int) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Published reference data (tests/data, copied from /work/shared/reference)
+# Published reference data (tests/data, copied from the shared reference data)
 # ---------------------------------------------------------------------------
 
 
