@@ -175,6 +175,10 @@ def table(
     """SG values of single heaps n = 0..UPTO; for take-and-break codes, the period too."""
     if upto < 0:
         raise InvalidPositionError(f"--upto {upto} is negative")
+    if upto >= max_positions:
+        raise InvalidPositionError(
+            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
+        )
     code = None if misere else heap_code(game)
     if code is None:
         if plot or certify or checkpoint:
@@ -183,10 +187,6 @@ def table(
                 "(octal, hexadecimal, grundy, subtraction:S, allbut:S) in normal play"
             )
         return _table_by_search(game, upto, misere, max_positions, as_json)
-    if upto >= max_positions:
-        raise InvalidPositionError(
-            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
-        )
     show = sys.stderr.isatty() and upto >= 10**6 if progress is None else progress
     options = dict(kernel=kernel, checkpoint=checkpoint, progress=show, max_values=max_positions)
     try:
@@ -258,15 +258,11 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, as_
             f"{game}: 'table' lists the values of single heaps, and positions of {game} are "
             "not heaps; use 'grundy value' for its positions"
         )
-    if upto >= max_positions:
-        raise InvalidPositionError(
-            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
-        )
-    heaps_ = [rules.check_position(n) for n in range(upto + 1)]
+    positions = [rules.check_position(n) for n in range(upto + 1)]
     if misere:
-        column, values = "outcomes", [rules.outcome(n, misere=True).value for n in heaps_]
+        column, values = "outcomes", [rules.outcome(n, misere=True).value for n in positions]
     else:
-        column, values = "values", rules.table(heaps_)
+        column, values = "values", rules.table(positions)
     if as_json:
         print_json({"game": game, "misere": misere, "upto": upto, column: values})
         return

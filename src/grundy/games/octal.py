@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -56,7 +57,7 @@ class _KernelTable(SearchedHeapGame):
 
     def formula(self, n: int) -> int | None:
         table: HeapSequence | None = self.__dict__.get("_table")
-        if table is not None and (n <= table.upto or _certified(table)):
+        if table is not None and (n <= table.upto or table.certified):
             return table.value(n)
         if n < _TABLE_LIMIT:  # compute (again) to twice as far: O(log n) recomputations
             from ..heaps import compute
@@ -65,28 +66,26 @@ class _KernelTable(SearchedHeapGame):
             self.__dict__["_table"] = table  # also works on a frozen dataclass
             return table.value(n)
         found = self._certified()
-        return found.value(n) if _certified(found) else None
+        return found.value(n) if found.certified else None
 
     def _certified(self) -> HeapSequence:
         """Values far enough to certify the published period, or 65,536 values searched."""
         sequence: HeapSequence | None = self.__dict__.get("_certified_table")
-        if sequence is None and _certified(self.__dict__.get("_table")):
-            sequence = self.__dict__["_table"]
+        table: HeapSequence | None = self.__dict__.get("_table")
+        if sequence is None and table is not None and table.certified:
+            sequence = table
         if sequence is None:
-            known = KNOWN_PERIODS.get(self.rules.text)
-            limit = 2 * known[0] + 3 * known[1] + len(self.rules.digits) if known else 0
-            from ..heaps import find_period
+            from ..heaps import certificate_bound, find_period
 
-            sequence = find_period(self.rules, max_values=max(limit, _PERIOD_SEARCH))
+            known = KNOWN_PERIODS.get(self.rules.text)
+            bound = certificate_bound(self.rules, *known) if known else None
+            needed = bound[0] + known[1] if bound and known else 0  # values the theorem reads
+            sequence = find_period(self.rules, max_values=max(needed, _PERIOD_SEARCH))
             self.__dict__["_certified_table"] = sequence
         return sequence
 
     def _why_no_formula(self, n: int) -> str:
         return f"heap {n:,} is beyond the table, and no period is certified"
-
-
-def _certified(sequence: HeapSequence | None) -> bool:
-    return bool(sequence and sequence.periodicity and sequence.periodicity.certified)
 
 
 @dataclass(frozen=True, repr=False)
@@ -164,7 +163,7 @@ class OctalGame(_KernelTable):
         if not isinstance(self.name, str):
             raise InvalidGameError(f"OctalGame: name {self.name!r} must be a string")
 
-    @property
+    @functools.cached_property  # heap_moves reads it for every heap a search visits
     def rules(self) -> HeapCode:
         """The parsed code, as :mod:`grundy.heaps` reads it."""
         return parse_code(self.code)
@@ -312,7 +311,7 @@ class GrundysGame(_KernelTable):
     P. M. Grundy, "Mathematics and games", Eureka 2 (1939), 6-8. Winning Ways, ch. 4.
     """
 
-    @property
+    @functools.cached_property
     def rules(self) -> HeapCode:
         return parse_code("grundy")
 

@@ -111,6 +111,11 @@ class HeapSequence:
         """The largest heap computed."""
         return len(self.values) - 1
 
+    @property
+    def certified(self) -> bool:
+        """True when a theorem proves the period, so :meth:`value` answers any heap."""
+        return bool(self.periodicity and self.periodicity.certified)
+
     def value(self, n: int) -> int:
         """G(n): from the values computed, or from the certified period for any n.
 
@@ -133,7 +138,7 @@ class HeapSequence:
         if n < len(self.values):
             return int(self.values[n])
         found = self.periodicity
-        if found is None or not found.certified:
+        if not self.certified:
             why = "no period is seen"
             if found is not None:
                 seen = (
@@ -171,7 +176,7 @@ class HeapSequence:
             "period": found.period if found else None,
             "preperiod": found.preperiod if found else None,
             "saltus": found.saltus if found else None,
-            "certified": bool(found and found.certified),
+            "certified": self.certified,
             "bound": found.bound if found and found.bound else None,
             "rare_count": self.rare_count,
             "mask": self.mask,
@@ -236,7 +241,8 @@ class _Run:
         self.digits = code.digit_array()
         self.g = np.zeros(1, dtype=np.uint8) if values is None else values.copy()
         self.count = 0 if values is None else len(values)
-        self.state: np.ndarray | None = None
+        self.state: np.ndarray | None = None  # the sparse kernel's state vector
+        self.prepared = False  # the kernel's work arrays match the values and dtype
 
     def values(self) -> np.ndarray:
         return self.g[: self.count]
@@ -250,7 +256,7 @@ class _Run:
     def _widen(self) -> None:
         wider = _DTYPES[_DTYPES.index(self.g.dtype.type) + 1]
         self.g = self.g.astype(wider)
-        self.state = None  # the kernels' arrays are rebuilt for the new dtype
+        self.prepared = False  # the kernels' arrays are rebuilt for the new dtype
 
     def _prepare(self) -> None:
         """Build the kernel's work arrays from the values so far (also after a resume)."""
@@ -268,7 +274,7 @@ class _Run:
             self.seen = np.zeros(1 << k.MAX_SPARSE_BITS, dtype=np.int64)
             self.need = np.zeros(1 << k.MAX_SPARSE_BITS, dtype=np.int64)
             self._restart()
-        self.state = self.state if self.kernel == "sparse" else np.zeros(1, dtype=np.int64)
+        self.prepared = True
 
     def _restart(self) -> None:
         while not k.sparse_restart(
@@ -282,7 +288,7 @@ class _Run:
     def step(self, stop: int) -> None:
         """Fill values up to (not including) `stop`, or a little less if a kernel stops."""
         self._reserve(stop)
-        if self.state is None:
+        if not self.prepared:
             self._prepare()
         start = self.count
         if self.kernel == "plain":
@@ -319,7 +325,7 @@ class _Run:
 
     @property
     def rare_count(self) -> int:
-        return int(self.state[k.NRARE]) if self.kernel == "sparse" and self.state is not None else 0
+        return int(self.state[k.NRARE]) if self.kernel == "sparse" and self.prepared else 0
 
 
 def compute(
