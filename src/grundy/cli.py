@@ -6,6 +6,7 @@ import functools
 import itertools
 import json
 import sys
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
@@ -14,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from . import heaps, nimbers, registry
+from . import heaps, loopy, nimbers, registry, twoplayer
 from .errors import (
     GrundyError,
     InvalidGameError,
@@ -25,6 +26,7 @@ from .errors import (
 from .games import HeapGame
 from .play import engine_reply, iter_options, read_move
 from .solver import DEFAULT_MAX_POSITIONS
+from .twoplayer import TwoPlayerGame
 
 try:  # recent typer vendors its own copy of click
     from typer._click.exceptions import ClickException
@@ -78,6 +80,15 @@ def print_json(data: dict) -> None:
     print(json.dumps(data))
 
 
+def impartial_game(spec: str, command: str) -> Any:
+    """The impartial game named `spec`; a two-player game gets a pointer to ``solve``."""
+    rules = registry.find(spec)
+    if isinstance(rules, TwoPlayerGame):
+        raise InvalidGameError(f"{spec} is a two-player game without SG values; use 'grundy "
+                               f"solve {spec}' (or 'grundy play {spec}'), not '{command}'")
+    return rules
+
+
 def winning_moves_or_one(rules: Any, position: Any, misere: bool) -> tuple[list, str]:
     """Every winning move; or, when there are too many to list, the game's one
     constructive winning move (if it has one) and the reason the list is incomplete."""
@@ -95,12 +106,20 @@ def value(
     game: Annotated[str, typer.Argument(help="Game name, e.g. nim, bash:3, subtraction:1,3,4.")],
     position: Annotated[list[str], typer.Argument(help="The position, e.g. heap sizes.")],
     misere: MisereFlag = False,
+    loopy: Annotated[
+        bool, typer.Option("--loopy", help="The game may repeat positions: generalised SG "
+                           "values (finite or ∞), draws, remoteness.")
+    ] = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     as_json: JsonFlag = False,
 ) -> None:
     """SG value, outcome and winning moves of a position."""
-    rules = registry.find(game).limited_to(max_positions)
+    rules = impartial_game(game, "value").limited_to(max_positions)
     start = rules.parse_position(position)
+    if loopy:
+        if misere:
+            raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
+        return _loopy_value(game, rules, start, as_json)
     outcome = rules.outcome(start, misere=misere)
     moves, moves_unlisted = winning_moves_or_one(rules, start, misere)
     sg, sg_unknown = None, ""
@@ -139,6 +158,101 @@ def value(
         console.print(label + shown, markup=False)
     if len(moves) > MOVES_SHOWN:
         console.print(f"{' ' * 17}... {len(moves) - MOVES_SHOWN} more (use --json for all)")
+
+
+def _loopy_value(game: str, rules: Any, start: Any, as_json: bool) -> None:
+    solution = loopy.solve(rules, start)
+    value, moves = solution.value(start), solution.winning_moves(start)
+    remoteness = solution.remoteness(start) if start in solution else None  # sums: unknown
+    if as_json:
+        print_json({"game": game, "position": rules.position_to_json(start), "misere": False,
+                    "loopy": True, "grundy": value.to_json(), "outcome": value.outcome.value,
+                    "remoteness": remoteness,
+                    "winning_moves": [rules.position_to_json(m) for m in moves],
+                    "positions": len(solution)})
+        return
+    console.print(f"[bold]{escape(game)} {escape(rules.format_position(start))}[/]  (loopy: "
+                  f"{len(solution):,} positions explored)")
+    console.print(f"  SG value       {value}", markup=False)
+    ends = "" if remoteness is None else f", ends in {remoteness} move{'s' * (remoteness != 1)}"
+    outcome = value.outcome
+    console.print(f"  outcome        {outcome.value} ({outcome.describe()}{ends})")
+    _print_moves(rules, start, moves, "winning moves  ")
+
+
+def _print_moves(rules: Any, start: Any, moves: list, label: str) -> None:
+    if not moves:
+        console.print(f"  {label}none")
+    for i, move in enumerate(moves[:MOVES_SHOWN]):
+        shown = f"{rules.format_position(move)}   ({rules.describe_move(start, move)})"
+        console.print(f"  {label if i == 0 else ' ' * len(label)}{shown}", markup=False)
+    if len(moves) > MOVES_SHOWN:
+        console.print(f"  {' ' * len(label)}... {len(moves) - MOVES_SHOWN} more (use --json "
+                      "for all)")
+
+
+@app.command(context_settings=ACCEPT_NEGATIVE)
+@reports_errors
+def solve(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. tictactoe, connect-four:4x4.")],
+    position: Annotated[
+        list[str] | None, typer.Argument(help="Where to start (default: the game's start).")
+    ] = None,
+    save: Annotated[
+        str | None, typer.Option("--save", help="Write the solved positions to this file.")
+    ] = None,
+    load: Annotated[
+        str | None, typer.Option("--load", help="Read a file written by --save instead of "
+                                 "solving.")
+    ] = None,
+    symmetry: Annotated[
+        bool, typer.Option("--symmetry/--no-symmetry", help="One position per symmetry class.")
+    ] = True,
+    max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
+    progress: Annotated[
+        bool | None,
+        typer.Option("--progress/--no-progress", help="Progress bar (default: on a terminal)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Strong solve: the value of every reachable position, with remoteness (games with
+    cycles and draws too). Impartial games are solved as loopy games."""
+    rules = registry.find(game).limited_to(max_positions)
+    if not isinstance(rules, TwoPlayerGame):
+        if save or load:
+            raise InvalidGameError("--save and --load are for two-player games")
+        return _loopy_value(game, rules, rules.parse_position(position or []), as_json)
+    start = rules.check_position(rules.parse_position(position or []))
+    began = time.perf_counter()
+    if load:
+        solution = twoplayer.load(load, rules)
+    else:
+        show = sys.stderr.isatty() if progress is None else progress
+        solution = twoplayer.solve(rules, start, symmetry=symmetry, progress=show)
+    seconds = time.perf_counter() - began
+    if save:
+        twoplayer.save(solution, save)
+    value, remoteness = solution.value(start), solution.remoteness(start)
+    moves = solution.best_moves(start)
+    if as_json:
+        print_json({"game": game, "position": rules.position_to_json(start),
+                    "value": value.value, "remoteness": remoteness,
+                    "best_moves": [rules.position_to_json(m) for m in moves],
+                    "positions": len(solution), "symmetry": solution.symmetry,
+                    "counts": {v.value: c for v, c in solution.counts().items()},
+                    "seconds": round(seconds, 3)})
+        return
+    console.print(f"[bold]{escape(game)}[/]  {escape(rules.format_position(start))}")
+    ends = "" if remoteness is None else f" in {remoteness}"
+    console.print(f"  value          {value.value}{ends} (for the player to move)")
+    _print_moves(rules, start, moves, "best moves     ")
+    counts = ", ".join(f"{c:,} {v.value}" for v, c in solution.counts().items())
+    symmetric = solution.symmetry and type(rules).canonical is not TwoPlayerGame.canonical
+    kind = "positions up to symmetry" if symmetric else "positions"
+    how = f"read from {load}" if load else f"solved in {seconds:.2f} s"
+    console.print(f"  {len(solution):,} {kind} ({counts}); {how}")
+    if save:
+        console.print(f"  saved to {save}", markup=False)
 
 
 @app.command()
@@ -252,7 +366,7 @@ def _print_rows(values: list) -> None:
 
 
 def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, as_json: bool):
-    rules = registry.find(game).limited_to(max_positions)
+    rules = impartial_game(game, "table").limited_to(max_positions)
     if not isinstance(rules, HeapGame):
         raise InvalidGameError(
             f"{game}: 'table' lists the values of single heaps, and positions of {game} are "
@@ -275,7 +389,10 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, as_
 @reports_errors
 def play(
     game: Annotated[str, typer.Argument(help="Game name, e.g. nim, wythoff, chomp.")],
-    position: Annotated[list[str], typer.Argument(help="The starting position.")],
+    position: Annotated[
+        list[str] | None, typer.Argument(help="The starting position (two-player games: "
+                                         "default the start).")
+    ] = None,
     first: Annotated[
         str | None, typer.Option("--first", help="Who moves first: me or engine (asked if absent).")
     ] = None,
@@ -284,7 +401,7 @@ def play(
 ) -> None:
     """Play against perfect play in the terminal."""
     rules = registry.find(game).limited_to(max_positions)
-    current = rules.check_position(rules.parse_position(position))
+    current = rules.check_position(rules.parse_position(position or []))
     if first is not None and first not in ("me", "engine"):
         raise typer.BadParameter(f"{first!r} is not 'me' or 'engine'", param_hint="--first")
     while first not in ("me", "engine"):  # asked: a typo gets a second try
@@ -292,6 +409,10 @@ def play(
             err_console.print(f"please answer 'me' or 'engine', not {first!r}", markup=False)
         first = typer.prompt("Who moves first, me or engine?", default="me").strip().lower()
     person_to_move = first == "me"
+    if isinstance(rules, TwoPlayerGame):
+        if misere:
+            raise InvalidGameError("--misere is for impartial games")
+        return _play_two_player(game, rules, current, person_to_move)
     console.print(
         f"[bold]{game}[/]{'  (misère play: whoever moves last loses)' if misere else ''}. "
         "Type the position after your move, or: moves, #k (the k-th listed move), hint, quit."
@@ -355,6 +476,74 @@ def play(
         listed, person_to_move = [], False
 
 
+def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_move: bool):
+    """The play loop of two-player games: the engine plays a best move of the solution."""
+    console.print(f"solving {game}...")
+    solution = twoplayer.solve(rules, current, progress=sys.stderr.isatty())
+    console.print(
+        f"[bold]{game}[/]. Type the position after your move, or: moves, #k (the k-th "
+        "listed move), hint, quit."
+    )
+    listed: list = []
+    while True:
+        console.print(f"\nposition: {rules.format_position(current)}", markup=False)
+        value, remoteness = solution.value(current), solution.remoteness(current)
+        options = list(rules.moves(current))
+        if not options:
+            mover = rules.end_value(current)
+            person = mover if person_to_move else mover.opposite
+            console.print({"win": "You win!", "loss": "I win.", "tie": "A tie."}[person.value])
+            return
+        if not person_to_move:
+            move = solution.best_moves(current)[0]
+            console.print(f"I play {rules.describe_move(current, move)}", markup=False)
+            current, person_to_move = move, True
+            continue
+        ends = "" if remoteness is None else f" in {remoteness}"
+        console.print(f"(perfect play from here: you {value.value}{ends})", markup=False)
+        while True:
+            words = typer.prompt("your move").split()
+            command = words[0].lower() if len(words) == 1 else ""
+            if command == "quit":
+                console.print("Bye.")
+                return
+            if command == "hint":
+                hint = solution.best_moves(current)[0]
+                console.print(f"A best move: {rules.describe_move(current, hint)}", markup=False)
+                continue
+            if command == "moves":
+                listed = options[:MOVES_SHOWN]
+                for k, option in enumerate(listed, 1):
+                    console.print(f"  #{k}  {rules.describe_move(current, option)}   "
+                                  f"({solution.value(option).opposite.value} for you)",
+                                  markup=False)
+                continue
+            try:
+                after = read_two_player_move(rules, current, words, listed)
+            except GrundyError as exc:
+                err_console.print(f"{exc}; try again", markup=False)
+                continue
+            break
+        current, listed, person_to_move = after, [], False
+
+
+def read_two_player_move(rules: TwoPlayerGame, current: Any, words: list[str],
+                         listed: list) -> Any:
+    """A person's move: ``#k`` from the listed moves, or the position after the move."""
+    if len(words) == 1 and words[0].startswith("#"):
+        number = words[0][1:]
+        if not number.isdigit() or not 1 <= int(number) <= len(listed):
+            raise InvalidPositionError(
+                f"{words[0]!r}: pick a move #1 to #{len(listed)} of the list" if listed
+                else f"{words[0]!r}: type 'moves' first to list the moves")
+        return listed[int(number) - 1]
+    after = rules.check_position(rules.parse_position(words))
+    if after not in list(rules.moves(current)):
+        raise InvalidPositionError(f"illegal move: {' '.join(words)} cannot be reached from "
+                                   f"{rules.format_position(current)} in one move")
+    return after
+
+
 @app.command()
 @reports_errors
 def games(as_json: JsonFlag = False) -> None:
@@ -365,7 +554,8 @@ def games(as_json: JsonFlag = False) -> None:
         return
     width = max(len(e["name"]) for e in entries)
     for e in entries:
-        console.print(f"{e['name']:<{width}}  {e['summary']}   e.g. grundy value {e['example']}")
+        console.print(f"{e['name']:<{width}}  {e['summary']}   e.g. grundy {e['command']} "
+                      f"{e['example']}", markup=False)
 
 
 def parse_nimber(text: str) -> int:

@@ -12,6 +12,7 @@ __all__ = [
     "LoopError",
     "PositionLimitError",
     "MoveGenerationError",
+    "DatabaseError",
 ]
 
 
@@ -60,3 +61,7 @@ class PositionLimitError(GrundyError, RuntimeError):
 
 class MoveGenerationError(GrundyError, RuntimeError):
     """A game's ``moves`` raised, or returned something that is not a list of positions."""
+
+
+class DatabaseError(GrundyError, ValueError):
+    """A solved-game file that is truncated, damaged, or made for another game."""

@@ -11,8 +11,10 @@ from .games import (
     Bash,
     BeanGame,
     Chomp,
+    ConnectFour,
     DigraphGame,
     FibonacciNim,
+    GiveAndTake,
     GreenHackenbush,
     GrundysGame,
     LaskersNim,
@@ -25,11 +27,13 @@ from .games import (
     StaircaseNim,
     StaircaseNimAnyStep,
     SubtractionGame,
+    TicTacToe,
     TurningCorners,
     TurningTurtles,
     Wythoff,
 )
 from .impartial import ImpartialGame
+from .twoplayer import TwoPlayerGame
 
 __all__ = ["GameEntry", "GAMES", "find", "describe_games"]
 
@@ -40,6 +44,15 @@ def _positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise InvalidGameError(f"parameter {text!r} is not a positive integer")
     return int(text)
+
+
+def _connect_four(text: str) -> ConnectFour:
+    board, slash, connect = text.partition("/")
+    width, x, height = board.lower().partition("x")
+    if not x:
+        raise InvalidGameError(f"board {text!r} is not WIDTHxHEIGHT (e.g. 7x6, or 5x4/3)")
+    return ConnectFour(_positive_int(width), _positive_int(height),
+                       _positive_int(connect) if slash else 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +66,9 @@ class GameEntry:
     name: str
     summary: str
     example: str  # the game and a position, as typed on the command line
-    make: Callable[[str | None], ImpartialGame]
+    make: Callable[[str | None], ImpartialGame | TwoPlayerGame]
     parameter: str | None = None  # what follows the colon, e.g. "M" in bash:M
+    command: str = "value"  # the CLI command its example is for ("solve": two players)
 
     @property
     def usage(self) -> str:
@@ -117,11 +131,20 @@ GAMES: dict[str, GameEntry] = {
                   "i,j is worth i (x) j", "turning-corners 2,3 4,5", lambda _: TurningCorners()),
         GameEntry("chomp", "Chomp (chocolate cake): bite a corner, the poison square "
                   "loses; rows or RxC", "chomp 3 3 3", lambda _: Chomp()),
+        GameEntry("tictactoe", "tic-tac-toe (two players): the board as rows like xo. .x. "
+                  "..o", "tictactoe", lambda _: TicTacToe(), command="solve"),
+        GameEntry("connect-four", "connect four on a WxH board, K in a row (two players): one "
+                  "word a column", "connect-four:4x4",
+                  _connect_four, parameter="WxH[/K]", command="solve"),
+        GameEntry("give-and-take", "take 1 or 2 counters, x may give one back; a full heap "
+                  "overflows to a tie (two players, loopy: wins, losses, ties, draws)",
+                  "give-and-take:6", lambda n: GiveAndTake(_positive_int(n)), parameter="N",
+                  command="solve"),
     ]
 }
 
 
-def find(spec: str) -> ImpartialGame:
+def find(spec: str) -> ImpartialGame | TwoPlayerGame:
     """Return the game named by `spec`, such as ``"nim"`` or ``"subtraction:1,3,4"``.
 
     Raises
@@ -170,4 +193,5 @@ def describe_games() -> list[dict[str, str]]:
     >>> describe_games()[0]["example"]
     'nim 3 4 5'
     """
-    return [{"name": e.usage, "summary": e.summary, "example": e.example} for e in GAMES.values()]
+    return [{"name": e.usage, "summary": e.summary, "example": e.example, "command": e.command}
+            for e in GAMES.values()]

@@ -269,7 +269,8 @@ class GrundySolver:
         shown = " -> ".join(map(repr, cycle[:20])) + (" -> ..." if len(cycle) > 20 else "")
         return LoopError(
             f"{self.game!r} has a cycle {shown}; the acyclic solver cannot value it "
-            "(games with cycles need the loopy solver)",
+            "(games with cycles: the loopy-game solver grundy.loopy.solve, or --loopy on the "
+            "command line)",
             cycle,
         )
 

@@ -3,8 +3,10 @@
 from .beans import BeanGame, bean_value
 from .chomp import Chomp
 from .coin_turning import CoinTurningGame, MockTurtles, Ruler, TurningCorners, TurningTurtles
+from .connect_four import ConnectFour
 from .digraph import DigraphGame
 from .fibonacci_nim import FibonacciNim, zeckendorf
+from .give_and_take import GiveAndTake
 from .hackenbush import GreenHackenbush, hackenbush_value
 from .heap_game import HeapGame, parse_heap
 from .lasker import LaskersNim, SplitOrTake, lasker_value
@@ -15,6 +17,7 @@ from .octal import KNOWN_PERIODS, DawsonsChess, DawsonsKayles, GrundysGame, Kayl
 from .staircase import StaircaseNim, StaircaseNimAnyStep
 from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
 from .sum_game import SumGame
+from .tictactoe import TicTacToe
 from .wythoff import Wythoff, wythoff_pair, wythoff_partner
 
 __all__ = ["HeapGame", "parse_heap", "Nim", "Bash", "SubtractionGame", "parse_subtraction_set",
@@ -25,4 +28,5 @@ __all__ = ["HeapGame", "parse_heap", "Nim", "Bash", "SubtractionGame", "parse_su
            "MooreNim", "LaskersNim", "SplitOrTake", "lasker_value", "LiegesOfLegendre",
            "OctalGame", "GrundysGame", "KNOWN_PERIODS", "Kayles", "DawsonsKayles", "DawsonsChess",
            "Wythoff", "wythoff_pair", "wythoff_partner", "FibonacciNim", "zeckendorf",
-           "StaircaseNim", "StaircaseNimAnyStep"]
+           "StaircaseNim", "StaircaseNimAnyStep", "TicTacToe",
+           "ConnectFour", "GiveAndTake"]

@@ -98,7 +98,7 @@ class DigraphGame(ImpartialGame):
     LoopError
         (When a value is first asked for.) The graph has a cycle; the message and the
         error's ``cycle`` attribute give one. The moves of a cyclic graph are still
-        well-defined (for a solver of loopy games); only SG values need a DAG.
+        well-defined: :func:`grundy.loopy.solve` values them (finite or ∞).
 
     Examples
     --------
@@ -293,7 +293,8 @@ class DigraphGame(ImpartialGame):
         text = " -> ".join(map(str, shown[:20])) + (" -> ..." if len(shown) > 20 else "")
         return LoopError(
             f"{self!r}: the graph has a cycle {text}; SG values need an acyclic graph "
-            "(tokens on a graph with cycles need a loopy-game solver)",
+            "(tokens on a graph with cycles: the loopy-game solver grundy.loopy.solve, or "
+            "--loopy on the command line)",
             tuple(shown),
         )
 

@@ -1,0 +1,138 @@
+"""Solved games on disk: a JSON header, then raw numpy arrays, checked when read back."""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from typing import Any
+
+from ..errors import DatabaseError
+from .game import TwoPlayerGame
+from .solution import Solution
+
+__all__ = ["save", "load"]
+
+_MAGIC = b"GRUNDY-SOLVED 1\n"
+_FORMAT = 1
+
+
+def save(solution: Solution, path: str | os.PathLike[str]) -> None:
+    """Write `solution` to `path` (atomically: a reader never sees half a file).
+
+    The file is a magic line, an 8-byte header length, a JSON header (game, root,
+    symmetry, array names, dtypes and lengths, a CRC-32 of the data), then the arrays:
+    position codes (or the positions as JSON, for games without an encoding), values
+    and remoteness.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import solve, save, load
+    >>> path = os.path.join(tempfile.mkdtemp(), "tictactoe.solved")
+    >>> save(solve(TicTacToe()), path)
+    >>> load(path, TicTacToe()).value(TicTacToe().start())
+    Value.TIE
+    """
+    import numpy as np
+
+    game = solution.game
+    arrays: dict[str, Any] = {
+        "value": np.asarray(solution._value, dtype=np.int8),
+        "remoteness": np.asarray(solution._remoteness, dtype=np.int32),
+    }
+    if solution._codes is not None:
+        arrays["codes"] = np.asarray(solution._codes, dtype=np.int64)
+    else:
+        text = json.dumps([game.position_to_json(p) for p in solution._positions])
+        arrays["positions"] = np.frombuffer(text.encode(), dtype=np.uint8)
+    payload = [np.ascontiguousarray(a).tobytes() for a in arrays.values()]
+    crc = 0
+    for chunk in payload:
+        crc = zlib.crc32(chunk, crc)
+    header = {
+        "format": _FORMAT,
+        "game": repr(game),
+        "kind": type(game).__qualname__,
+        "root": game.position_to_json(solution.root),
+        "symmetry": solution.symmetry,
+        "count": len(solution),
+        "arrays": [[name, a.dtype.str, int(a.size)] for name, a in arrays.items()],
+        "crc32": crc,
+    }
+    blob = json.dumps(header).encode()
+    path = os.fspath(path)
+    partial = path + ".partial"
+    try:
+        with open(partial, "wb") as f:
+            f.write(_MAGIC + len(blob).to_bytes(8, "little") + blob)
+            for chunk in payload:
+                f.write(chunk)
+        os.replace(partial, path)
+    except OSError as exc:
+        raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
+    """Read a solution written by :func:`save` for `game`.
+
+    Raises
+    ------
+    DatabaseError
+        The file cannot be read, is not a solved-game file, is truncated or damaged
+        (length or CRC), or was made for another game.
+
+    Examples
+    --------
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import load
+    >>> load("no-such-file.solved", TicTacToe())
+    Traceback (most recent call last):
+    ...
+    grundy.errors.DatabaseError: cannot read 'no-such-file.solved': No such file or directory
+    """
+    import numpy as np
+
+    path = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise DatabaseError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    where = f"{path!r}"
+    if not data.startswith(_MAGIC):
+        raise DatabaseError(f"{where} is not a solved-game file (no grundy header)")
+    at = len(_MAGIC)
+    size = int.from_bytes(data[at : at + 8], "little")
+    try:
+        header = json.loads(data[at + 8 : at + 8 + size])
+        arrays = [(str(n), np.dtype(d), int(c)) for n, d, c in header["arrays"]]
+        game_name, count = header["game"], int(header["count"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DatabaseError(f"{where}: damaged header ({exc})") from None
+    if header.get("format") != _FORMAT:
+        raise DatabaseError(f"{where}: format {header.get('format')!r}, this grundy reads "
+                            f"{_FORMAT}")
+    if game_name != repr(game):
+        raise DatabaseError(f"{where} solves {game_name}, not {game!r}")
+    at += 8 + size
+    expected = at + sum(dtype.itemsize * c for _, dtype, c in arrays)
+    if len(data) != expected:
+        raise DatabaseError(f"{where} is truncated or has trailing data: {len(data):,} bytes, "
+                            f"the header describes {expected:,}")
+    if zlib.crc32(memoryview(data)[at:]) != header.get("crc32"):
+        raise DatabaseError(f"{where} is damaged: its checksum does not match")
+    read = {}
+    for name, dtype, c in arrays:
+        read[name] = np.frombuffer(data, dtype=dtype, count=c, offset=at)
+        at += dtype.itemsize * c
+    if len(read.get("value", ())) != count or len(read.get("remoteness", ())) != count:
+        raise DatabaseError(f"{where}: the arrays do not hold {count:,} positions")
+    root = game.position_from_json(header["root"])
+    symmetry = bool(header["symmetry"])
+    if "codes" in read:
+        return Solution(game, root, symmetry, read["value"], read["remoteness"],
+                        codes=read["codes"])
+    positions = [game.position_from_json(p) for p in json.loads(read["positions"].tobytes())]
+    return Solution(game, root, symmetry, read["value"], read["remoteness"], positions=positions)

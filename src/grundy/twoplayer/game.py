@@ -1,0 +1,188 @@
+"""Two-player games: the protocol a game implements, and the value of a position."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPositionError
+from ..solver import DEFAULT_MAX_POSITIONS
+
+__all__ = ["Value", "TwoPlayerGame", "Encoding"]
+
+Position = Hashable
+
+
+class Value(enum.Enum):
+    """The value of a position for the player to move, under perfect play.
+
+    ``WIN`` and ``LOSS``: the player to move wins or loses; ``TIE``: the game ends level;
+    ``DRAW``: it never ends. Both players prefer a tie to a draw (a finished game to an
+    endless one); the order for the player to move is LOSS < DRAW < TIE < WIN.
+
+    Examples
+    --------
+    >>> from grundy.twoplayer import Value
+    >>> Value.WIN.opposite, Value.TIE.opposite
+    (Value.LOSS, Value.TIE)
+    >>> max([Value.DRAW, Value.TIE, Value.LOSS], key=Value.rank)
+    Value.TIE
+    """
+
+    LOSS = "loss"
+    DRAW = "draw"
+    TIE = "tie"
+    WIN = "win"
+
+    def __repr__(self) -> str:
+        return f"Value.{self.name}"
+
+    @property
+    def opposite(self) -> Value:
+        """The value of the same position for the other player."""
+        return _OPPOSITE[self]
+
+    def rank(self) -> int:
+        """Order for the player to move: LOSS 0 < DRAW 1 < TIE 2 < WIN 3."""
+        return _RANK[self]
+
+    @property
+    def code(self) -> int:
+        """The integer stored in solved databases: LOSS 0, DRAW 1, TIE 2, WIN 3."""
+        return _RANK[self]
+
+
+_RANK = {Value.LOSS: 0, Value.DRAW: 1, Value.TIE: 2, Value.WIN: 3}
+_OPPOSITE = {Value.LOSS: Value.WIN, Value.WIN: Value.LOSS, Value.TIE: Value.TIE,
+             Value.DRAW: Value.DRAW}
+#: Value by database code (the inverse of ``Value.code``).
+VALUES = (Value.LOSS, Value.DRAW, Value.TIE, Value.WIN)
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """Positions as integers, with compiled rules: what the numba solver needs.
+
+    ``moves(code, out)`` writes the codes of the options of position `code` into the
+    int64 array `out` and returns how many it wrote (0 at the end of the game);
+    ``end_value(code)`` is the value of an ended position for the player to move
+    (1 win, 0 tie, -1 loss); ``canonical(code)``, if given, maps a code to its symmetry
+    class representative. All three are ``numba.njit`` functions. ``encode`` and
+    ``decode`` convert between positions and codes in Python; ``max_moves`` bounds the
+    options of any position. Codes are non-negative int64. Turns alternate (a game where
+    a player may move twice in a row is solved from its Python rules).
+    """
+
+    moves: Any
+    end_value: Any
+    encode: Callable[[Any], int]
+    decode: Callable[[int], Any]
+    max_moves: int
+    canonical: Any = None
+
+
+class TwoPlayerGame:
+    """Base class of two-player games: subclass it and define the rules.
+
+    Required: :meth:`moves` (the options; none when the game is over), :meth:`to_move`
+    (0 for the first player, 1 for the second) and :meth:`payoff` (at an ended
+    position: > 0 the first player won, < 0 the second, 0 a tie; for minimax, any
+    integer score for the first player). Optional: :meth:`start`, :meth:`canonical`
+    (symmetry), :attr:`encoding` (integer codes and compiled rules for the fast solver),
+    and the notation methods.
+
+    Examples
+    --------
+    >>> from grundy.twoplayer import TwoPlayerGame, solve
+    >>> class TakeOneOrTwo(TwoPlayerGame):        # a heap; whoever takes the last wins
+    ...     def start(self): return (5, 0)         # (heap, player to move)
+    ...     def moves(self, p): return [(p[0] - k, 1 - p[1]) for k in (1, 2) if k <= p[0]]
+    ...     def to_move(self, p): return p[1]
+    ...     def payoff(self, p): return -1 if p[1] == 0 else 1  # the mover lost
+    >>> solve(TakeOneOrTwo()).value((5, 0))
+    Value.WIN
+    """
+
+    #: Cap on the positions a solve may store.
+    max_positions: int = DEFAULT_MAX_POSITIONS
+    #: Name used in messages, by the CLI and in saved databases.
+    name: str = ""
+    #: Integer codes and compiled rules, if the game has them (see :class:`Encoding`).
+    encoding: Encoding | None = None
+
+    # ----------------------------------------------------------------- the rules
+    def start(self) -> Position:
+        """Return the starting position."""
+        raise NotImplementedError(f"{type(self).__name__} has no start position")
+
+    def moves(self, position: Position) -> Iterable[Position]:
+        """Return the options of `position` (empty when the game is over)."""
+        raise NotImplementedError(f"{type(self).__name__} must define moves(position)")
+
+    def to_move(self, position: Position) -> int:
+        """Return the player to move at `position`: 0 (first player) or 1."""
+        raise NotImplementedError(f"{type(self).__name__} must define to_move(position)")
+
+    def payoff(self, position: Position) -> int:
+        """Return the first player's score at an ended position (> 0 win, < 0 loss, 0 tie)."""
+        raise NotImplementedError(f"{type(self).__name__} must define payoff(position)")
+
+    def canonical(self, position: Position) -> Position:
+        """Return a representative of `position`'s symmetry class (default: itself)."""
+        return position
+
+    def end_value(self, position: Position) -> Value:
+        """The value of an ended position for the player to move, from :meth:`payoff`.
+
+        Examples
+        --------
+        >>> from grundy.games import TicTacToe
+        >>> game = TicTacToe()
+        >>> game.end_value(game.parse_position(["xxx", "oo.", "..."]))  # o to move: lost
+        Value.LOSS
+        """
+        score = self.payoff(position)
+        if self.to_move(position) == 1:
+            score = -score
+        return Value.WIN if score > 0 else Value.LOSS if score < 0 else Value.TIE
+
+    # ----------------------------------------------------------------- notation
+    def check_position(self, position: Position) -> Position:
+        """Validate a position given by a user and return it (default: accept anything)."""
+        return position
+
+    def parse_position(self, tokens: Sequence[str]) -> Position:
+        """Read a position from command-line words (default: the start when none given)."""
+        if not tokens:
+            return self.start()
+        raise InvalidPositionError(f"{self!r}: cannot read a position from {' '.join(tokens)!r}")
+
+    def format_position(self, position: Position) -> str:
+        """Write `position` for people (default: its repr)."""
+        return repr(position)
+
+    def position_to_json(self, position: Position) -> Any:
+        """Return `position` as a JSON value (default: tuples become lists)."""
+        if isinstance(position, tuple | list):
+            return [self.position_to_json(p) for p in position]
+        return position
+
+    def position_from_json(self, data: Any) -> Position:
+        """Inverse of :meth:`position_to_json` (default: lists become tuples)."""
+        if isinstance(data, list):
+            return tuple(self.position_from_json(d) for d in data)
+        return data
+
+    def describe_move(self, before: Position, after: Position) -> str:
+        """Describe the move from `before` to `after` in words, for people."""
+        return f"{self.format_position(before)} -> {self.format_position(after)}"
+
+    def limited_to(self, max_positions: int) -> TwoPlayerGame:
+        """Set this game's cap on stored positions and return the game."""
+        self.__dict__["max_positions"] = max_positions
+        return self
+
+    def __repr__(self) -> str:
+        return self.name or f"{type(self).__name__}()"

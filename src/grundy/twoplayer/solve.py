@@ -1,0 +1,249 @@
+"""Strong solving: every position reachable from a start, by retrograde analysis."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+
+from ..errors import InvalidGameError, MoveGenerationError, PositionLimitError
+from ..graph import explore
+from ..retrograde import compiled_label_outcomes, label_graph, reverse_arrays
+from ..solver import call_moves
+from .game import TwoPlayerGame, Value
+from .solution import Solution
+
+__all__ = ["solve", "check_encoding"]
+
+Position = Hashable
+
+_CHUNK_SECONDS = 0.25  # between progress updates (and chances for Ctrl-C)
+_ENCODING_CHECKS = 2_000  # positions whose coded rules are compared with the Python rules
+_SIGN = {Value.WIN: 1, Value.TIE: 0, Value.LOSS: -1}  # Encoding.end_value's numbers
+
+
+def solve(
+    game: TwoPlayerGame,
+    position: Position | None = None,
+    *,
+    symmetry: bool = True,
+    compiled: bool | None = None,
+    max_positions: int | None = None,
+    progress: bool = False,
+) -> Solution:
+    """Solve every position reachable from `position` (default: the game's start).
+
+    Parameters
+    ----------
+    game : TwoPlayerGame
+        The rules.
+    position : optional
+        Where to start; default ``game.start()``.
+    symmetry : bool
+        Store one position per symmetry class (``game.canonical``).
+    compiled : bool, optional
+        Use the numba solver over the game's integer codes (:class:`Encoding`); default:
+        when the game has an encoding.
+    max_positions : int, optional
+        Cap on stored positions; default ``game.max_positions``.
+    progress : bool
+        Show a progress bar on stderr.
+
+    Raises
+    ------
+    PositionLimitError
+        More than `max_positions` positions are reachable.
+    MoveGenerationError
+        The rules raised, returned unhashable positions, or the encoding disagrees with
+        the Python rules (checked on the first positions reached).
+
+    Examples
+    --------
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import solve
+    >>> solution = solve(TicTacToe(), symmetry=False)
+    >>> len(solution), solution.value(TicTacToe().start())
+    (5478, Value.TIE)
+
+    Notes
+    -----
+    Retrograde analysis (:func:`grundy.retrograde.label_outcomes`): positions with no
+    move get their value from ``payoff``; then wins and losses spread backwards in order
+    of remoteness, then ties; what is left never ends (draws). Games with cycles are
+    fine. The compiled path explores codes breadth first through a hash table and labels
+    them in one kernel: O(V + E), several million positions a second.
+    """
+    root = game.start() if position is None else game.check_position(position)
+    limit = game.max_positions if max_positions is None else max_positions
+    if compiled is None:
+        compiled = game.encoding is not None
+    if compiled and game.encoding is None:
+        raise InvalidGameError(f"{game!r} has no integer encoding for the compiled solver")
+    bar = _Progress(f"solving {game!r}") if progress else None
+    try:
+        if compiled:
+            return _solve_codes(game, root, symmetry, limit, bar)
+        return _solve_positions(game, root, symmetry, limit, bar)
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def _solve_positions(game, root, symmetry, limit, bar) -> Solution:
+    key = game.canonical if symmetry else None
+    graph = explore(game.moves, [root], key=key, limit=limit, name=repr(game),
+                    progress=bar.found if bar else None)
+    start = graph.start
+    ends = [game.end_value(p).code if start[a + 1] == start[a] else 0
+            for a, p in enumerate(graph.positions)]
+    if bar:
+        bar.phase("labelling", len(graph))
+    # A player may move twice in a row (dots and boxes): say who moves where.
+    player = [game.to_move(p) for p in graph.positions]
+    value, remoteness = label_graph(start, graph.succ, ends, player)
+    return Solution(game, root, symmetry, value, remoteness, positions=graph.positions,
+                    index=graph.index)
+
+
+def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
+    import numpy as np
+
+    from . import _kernels as k
+
+    encoding = game.encoding
+    canonical = encoding.canonical if symmetry and encoding.canonical is not None else k.identity
+    check_encoding(game, root, symmetry)
+    root_code = int(canonical(encoding.encode(root)))
+    size = 1 << 16
+    codes = np.empty(size, dtype=np.int64)
+    start = np.zeros(size + 1, dtype=np.int64)
+    succ = np.empty(4 * size, dtype=np.int64)
+    keys, numbers = k.new_table(18)
+    codes[0] = root_code
+    k.rehash(keys, numbers, codes, 1)
+    state = np.array([0, 1, 0], dtype=np.int64)
+    budget = 1 << 14
+    while True:
+        began = time.perf_counter()
+        status = k.explore_codes(encoding.moves, canonical, encoding.max_moves, codes, keys,
+                                 numbers, start, succ, state, budget)
+        if state[1] > limit:
+            raise PositionLimitError(
+                f"{game!r}: more than {limit:,} positions are reachable; raise max_positions "
+                "(memory grows ~60 bytes a position)"
+            )
+        if status == k.DONE:
+            break
+        if status == k.MORE_ROOM:
+            found, edges = int(state[1]), int(state[2])
+            if found + encoding.max_moves > len(codes):
+                codes = np.resize(codes, 2 * len(codes))
+                start = np.resize(start, len(codes) + 1)
+            if edges + encoding.max_moves > len(succ):
+                succ = np.resize(succ, 2 * len(succ))
+            if 2 * (found + encoding.max_moves) > len(keys):
+                keys, numbers = k.new_table(len(keys).bit_length())  # twice the slots
+                k.rehash(keys, numbers, codes, found)
+        elif time.perf_counter() - began < _CHUNK_SECONDS / 2:
+            budget *= 2  # aim at chunks of about _CHUNK_SECONDS
+        if bar:
+            bar.found(int(state[1]))
+    n, edges = int(state[1]), int(state[2])
+    codes, start, succ = codes[:n].copy(), start[: n + 1].copy(), succ[:edges].copy()
+    del keys, numbers
+    if bar:
+        bar.phase("labelling", n)
+    value = np.zeros(n, dtype=np.int8)
+    k.end_values(encoding.end_value, codes, start, value)
+    pred_start, pred = reverse_arrays(start, succ)
+    remoteness = np.zeros(n, dtype=np.int32)
+    scratch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    alternating = np.zeros(0, dtype=np.int8)  # coded games alternate turns
+    compiled_label_outcomes()(start, succ, pred_start, pred, alternating, value, remoteness,
+                              *scratch)
+    return Solution(game, root, symmetry, value, remoteness, codes=codes)
+
+
+def check_encoding(game: TwoPlayerGame, root: Position, symmetry: bool = False,
+                   positions: int = _ENCODING_CHECKS) -> None:
+    """Compare a game's coded rules with its Python rules on the first positions reached.
+
+    Raises
+    ------
+    MoveGenerationError
+        The codes of the options, the end values or the symmetry disagree; the message
+        names the position.
+
+    Examples
+    --------
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import check_encoding
+    >>> check_encoding(TicTacToe(), TicTacToe().start())
+    """
+    import numpy as np
+
+    encoding = game.encoding
+    out = np.empty(encoding.max_moves, dtype=np.int64)
+    seen = {root}
+    queue = [root]
+    for position in queue:
+        if len(queue) > positions:
+            break
+        try:
+            code = int(encoding.encode(position))
+            count = int(encoding.moves(code, out))
+            coded = sorted(int(c) for c in out[:count])
+            expected = call_moves(game, position)
+            wanted = sorted(int(encoding.encode(o)) for o in expected)
+            if coded != wanted:
+                raise ValueError(f"its coded options {coded[:9]} are not the codes of its "
+                                 f"options {wanted[:9]}")
+            if not expected and int(encoding.end_value(code)) != _SIGN[game.end_value(position)]:
+                raise ValueError("its coded end value disagrees with payoff()")
+            if int(encoding.encode(encoding.decode(code))) != code:
+                raise ValueError("decode() does not invert encode()")
+            if symmetry and encoding.canonical is not None:
+                if int(encoding.canonical(code)) != int(encoding.encode(game.canonical(position))):
+                    raise ValueError("its coded canonical form disagrees with canonical()")
+        except MoveGenerationError:
+            raise
+        except Exception as exc:
+            raise MoveGenerationError(
+                f"{game!r}: the encoding disagrees with the rules at "
+                f"{game.format_position(position)}: {exc}"
+            ) from None
+        for option in expected:
+            if option not in seen:
+                seen.add(option)
+                queue.append(option)
+
+
+class _Progress:
+    """A rich progress line on stderr: positions found, positions a second, the phase."""
+
+    def __init__(self, title: str) -> None:
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self.began = time.perf_counter()
+        self.bar = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TextColumn("{task.fields[detail]}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.task = self.bar.add_task(f"{title}: exploring", detail="")
+        self.title = title
+        self.bar.start()
+
+    def found(self, count: int) -> None:
+        rate = count / max(time.perf_counter() - self.began, 1e-9)
+        self.bar.update(self.task, detail=f"{count:,} positions ({rate:,.0f}/s)")
+
+    def phase(self, name: str, count: int) -> None:
+        self.bar.update(self.task, description=f"{self.title}: {name}",
+                        detail=f"{count:,} positions")
+
+    def stop(self) -> None:
+        self.bar.stop()
