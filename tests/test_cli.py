@@ -179,3 +179,64 @@ def test_value_without_sg_value_or_full_move_list(capsys):
     assert len(data["winning_moves"]) == 1
     status, out, _ = run(capsys, "value", "moore:2", *heaps)
     assert status == 0 and "not all listed" in out
+
+
+# ----------------------------------------------------------------- solve and --loopy
+def test_solve_tictactoe(capsys):
+    data = run_json(capsys, "solve", "tictactoe")
+    assert (data["value"], data["remoteness"], data["positions"]) == ("tie", 9, 765)
+    assert len(data["best_moves"]) == 9
+    data = run_json(capsys, "solve", "tictactoe", "--no-symmetry")
+    assert data["positions"] == 5478
+    assert data["counts"] == {"loss": 1574, "tie": 1068, "win": 2836}
+    data = run_json(capsys, "solve", "tictactoe", "xx.", "oo.", "...")
+    assert (data["value"], data["remoteness"], data["best_moves"]) == ("win", 1, ["xxxoo...."])
+
+
+def test_solve_connect_four_4x4_is_a_tie(capsys):
+    data = run_json(capsys, "solve", "connect-four:4x4", "--no-symmetry")
+    assert (data["value"], data["remoteness"], data["positions"]) == ("tie", 16, 161_029)
+
+
+def test_solve_save_load_and_bad_files(capsys, tmp_path):
+    path = str(tmp_path / "t.solved")
+    status, out, _ = run(capsys, "solve", "tictactoe", "--save", path)
+    assert status == 0 and "saved to" in out
+    data = run_json(capsys, "solve", "tictactoe", "x........", "--load", path)
+    assert data["value"] == "tie" and data["remoteness"] == 8
+    (tmp_path / "short").write_bytes((tmp_path / "t.solved").read_bytes()[:-1])
+    status, _, err = run(capsys, "solve", "tictactoe", "--load", str(tmp_path / "short"))
+    assert status == 2 and "truncated" in err and len(err.strip().splitlines()) == 1
+    status, _, err = run(capsys, "solve", "connect-four:4x4", "--load", path)
+    assert status == 2 and "solves tictactoe, not connect-four:4x4" in err
+
+
+def test_solve_errors_are_one_line(capsys):
+    for argv, message in [
+        (("solve", "tictactoe", "xxx", "xxx", "xxx"), "tictactoe"),
+        (("solve", "connect-four:4by4"), "is not WIDTHxHEIGHT"),
+        (("solve", "tictactoe", "--max-positions", "50"), "more than 50 positions"),
+        (("value", "tictactoe", "x"), "use 'grundy solve tictactoe'"),
+        (("solve", "nim", "1", "--save", "x.db"), "--save and --load are for two-player"),
+    ]:
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_value_loopy_on_a_cyclic_digraph(capsys, tmp_path):
+    graph = tmp_path / "g.txt"
+    graph.write_text("0 1\n1 0\n0 2\n1 2\n3 3\n4 0\n")
+    spec = f"digraph:{graph}"
+    data = run_json(capsys, "value", spec, "0", "--loopy")
+    assert data["grundy"] == {"infinite": [0]} and data["outcome"] == "N"
+    assert data["winning_moves"] == [2] and data["remoteness"] == 1
+    data = run_json(capsys, "value", spec, "0", "3", "--loopy")  # two tokens: ∞ + ∞
+    assert data["grundy"] == {"infinite": []} and data["outcome"] == "D"
+    data = run_json(capsys, "value", spec, "0", "4", "--loopy")
+    assert data["outcome"] == "N" and data["winning_moves"] == [[2, 4]]
+    status, out, _ = run(capsys, "value", spec, "0", "--loopy")
+    assert status == 0 and "∞(0)" in out and "ends in 1 move)" in out
+    status, _, err = run(capsys, "value", spec, "0")  # without --loopy: points to it
+    assert status == 2 and "--loopy" in err
+    data = run_json(capsys, "solve", spec, "4")  # solve values impartial games as loopy
+    assert data["grundy"] == 0 and data["remoteness"] == 2

@@ -82,3 +82,27 @@ def test_cli_play_bad_first_option_is_a_one_line_error(monkeypatch, capsys):
     status, _, err = play(monkeypatch, capsys, ["nim", "3", "--first", "nobody"], "")
     assert status == 2
     assert err.count("\n") == 1 and "'nobody' is not 'me' or 'engine'" in err
+
+
+# ----------------------------------------------------------------- two-player games
+def test_cli_play_tictactoe_engine_never_loses(monkeypatch, capsys):
+    # The person always takes the first listed move; the engine, perfect, never loses.
+    typed = "moves\n#1\n" * 5
+    status, out, err = play(monkeypatch, capsys, ["tictactoe", "--first", "me"], typed)
+    assert status == 0, err
+    assert "You win!" not in out and ("I win." in out or "A tie." in out)
+    assert "(perfect play from here: you tie in 9)" in out
+
+
+def test_cli_play_tictactoe_typed_board_hint_and_illegal_move(monkeypatch, capsys):
+    typed = "hint\nxo./.../...\n..x/.../...\nquit\n"
+    status, out, err = play(monkeypatch, capsys, ["tictactoe", "--first", "me"], typed)
+    assert status == 0
+    assert "A best move: x at row" in out and "I play o at" in out
+    assert "illegal move" in err
+
+
+def test_cli_play_give_and_take_engine_first(monkeypatch, capsys):
+    # From the start x's best is a tie at once: give a counter back to the full heap.
+    status, out, _ = play(monkeypatch, capsys, ["give-and-take:3", "--first", "engine"], "")
+    assert status == 0 and "I play x overflows the heap" in out and "A tie." in out

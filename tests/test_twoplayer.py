@@ -264,3 +264,11 @@ def test_encoding_that_disagrees_with_the_rules():
                                         encode=lambda p: game.encoding.encode(p[::-1]))
     with pytest.raises(MoveGenerationError, match="encoding disagrees with the rules at"):
         solve(game)
+
+
+def test_progress_bar_runs(capsys):
+    from grundy.games import ConnectFour
+
+    for compiled in (True, False):
+        solution = solve(ConnectFour(3, 4), progress=True, compiled=compiled)
+        assert solution.value(ConnectFour(3, 4).start()) is Value.TIE

@@ -242,17 +242,9 @@ class DigraphGame(ImpartialGame):
         start, succ = self._start, self._succ
         n = len(start) - 1
         if type(succ) is list:
-            counts = [0] * (n + 1)
-            for b in succ:
-                counts[b + 1] += 1
-            pred_start = list(itertools.accumulate(counts))
-            pred = [0] * len(succ)
-            fill = pred_start[:-1]
-            for a in range(n):
-                for i in range(start[a], start[a + 1]):
-                    b = succ[i]
-                    pred[fill[b]] = a
-                    fill[b] += 1
+            from ..graph import predecessors
+
+            pred_start, pred = predecessors(start, succ)
             degree = max((start[a + 1] - start[a] for a in range(n)), default=0)
             values, waiting, queue = [0] * n, [0] * n, [0] * n
             mark = [0] * (degree + 2)
@@ -260,10 +252,9 @@ class DigraphGame(ImpartialGame):
         else:
             import numpy as np
 
-            source = np.repeat(np.arange(n, dtype=np.int64), np.diff(start))
-            pred = source[np.argsort(succ, kind="stable")]
-            pred_start = np.zeros(n + 1, dtype=np.int64)
-            np.cumsum(np.bincount(succ, minlength=n), out=pred_start[1:])
+            from ..retrograde import reverse_arrays
+
+            pred_start, pred = reverse_arrays(start, succ)
             degree = int(np.diff(start).max()) if n else 0
             values, waiting, queue = (np.zeros(n, dtype=np.int64) for _ in range(3))
             mark = np.zeros(degree + 2, dtype=np.int64)
