@@ -659,3 +659,27 @@ def test_many_sums(g, h):
 def test_many_sums_of_three(g, h, k):
     check_sum_outcomes(g[0], h[0], k[0])
     check_sum_play(g[0], h[0], k[0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 40))
+def test_compiled_labelling_matches_python(seed, n):
+    # Big graphs (>= COMPILED_FROM vertices + edges) are labelled by the numba version.
+    import numpy as np
+
+    from grundy.graph import predecessors
+    from grundy.loopy import _compiled_smith_labels, smith_labels
+
+    rng = random.Random(seed)
+    rows = [[rng.randrange(n) for _ in range(rng.randrange(4))] for _ in range(n)]
+    start = [0]
+    for row in rows:
+        start.append(start[-1] + len(row))
+    succ = [v for row in rows for v in row]
+    pred_start, pred = predecessors(start, succ)
+    python = [[0] * n for _ in range(5)]
+    smith_labels(start, succ, pred_start, pred, *python)
+    arrays = [np.asarray(a, dtype=np.int64) for a in (start, succ, pred_start, pred)]
+    compiled = [np.zeros(n, dtype=np.int64) for _ in range(5)]
+    _compiled_smith_labels()(*arrays, *compiled)
+    assert compiled[0].tolist() == python[0] and compiled[1].tolist() == python[1]

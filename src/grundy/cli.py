@@ -203,7 +203,7 @@ def solve(
     ] = None,
     load: Annotated[
         str | None, typer.Option("--load", help="Read a file written by --save instead of "
-                                 "solving.")
+                                 "solving (with the file's symmetry setting).")
     ] = None,
     symmetry: Annotated[
         bool, typer.Option("--symmetry/--no-symmetry", help="One position per symmetry class.")

@@ -20,9 +20,12 @@ def identity(code: int) -> int:
     return code
 
 
-def new_table(bits: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty hash table of 2^bits slots: keys (-1 = free) and position numbers."""
-    return np.full(1 << bits, -1, dtype=np.int64), np.zeros(1 << bits, dtype=np.int64)
+def new_table(bits: int) -> np.ndarray:
+    """An empty hash table of 2^bits slots, each [code (-1 = free), position number].
+
+    Code and number side by side: one cache miss a lookup, not two.
+    """
+    return np.full((1 << bits, 2), -1, dtype=np.int64)
 
 
 @numba.njit(cache=True)
@@ -35,28 +38,27 @@ def _shift(slots: int) -> np.uint64:
 
 
 @numba.njit(cache=True)
-def _slot(keys: np.ndarray, code: int, shift: np.uint64) -> int:
+def _slot(table: np.ndarray, code: int, shift: np.uint64) -> int:
     """The slot of `code`, or of the free slot where it goes (linear probing)."""
-    mask = len(keys) - 1
+    mask = len(table) - 1
     i = np.int64((np.uint64(code) * _GOLDEN) >> shift)
-    while keys[i] != code and keys[i] != -1:
+    while table[i, 0] != code and table[i, 0] != -1:
         i = (i + 1) & mask
     return i
 
 
 @numba.njit(cache=True)
-def rehash(keys: np.ndarray, numbers: np.ndarray, codes: np.ndarray, count: int) -> None:
+def rehash(table: np.ndarray, codes: np.ndarray, count: int) -> None:
     """Insert codes[0:count] (position numbers 0..count-1) into an empty table."""
-    shift = _shift(len(keys))
+    shift = _shift(len(table))
     for a in range(count):
-        i = _slot(keys, codes[a], shift)
-        keys[i] = codes[a]
-        numbers[i] = a
+        i = _slot(table, codes[a], shift)
+        table[i, 0] = codes[a]
+        table[i, 1] = a
 
 
 @numba.njit(cache=True)
-def explore_codes(moves, canonical, max_moves, codes, keys, numbers, start, succ, state,
-                  budget):
+def explore_codes(moves, canonical, max_moves, codes, table, start, succ, state, budget):
     """Breadth-first exploration of coded positions, resumable.
 
     ``codes[a]`` is the code of position number `a`; the options of `a` are
@@ -65,7 +67,7 @@ def explore_codes(moves, canonical, max_moves, codes, keys, numbers, start, succ
     MORE_ROOM) when the next position might not fit in `codes`, `succ` or a half-full
     hash table; the caller grows them and calls again.
     """
-    shift = _shift(len(keys))
+    shift = _shift(len(table))
     out = np.empty(max_moves, dtype=np.int64)
     head, tail, edges = state[0], state[1], state[2]
     stop = head + budget
@@ -74,20 +76,20 @@ def explore_codes(moves, canonical, max_moves, codes, keys, numbers, start, succ
         if head >= stop:
             status = BUDGET
             break
-        if (tail + max_moves > len(codes) or 2 * (tail + max_moves) > len(keys)
+        if (tail + max_moves > len(codes) or 2 * (tail + max_moves) > len(table)
                 or edges + max_moves > len(succ)):
             status = MORE_ROOM
             break
         count = moves(codes[head], out)
         for k in range(count):
             code = canonical(out[k])
-            i = _slot(keys, code, shift)
-            if keys[i] == -1:
-                keys[i] = code
-                numbers[i] = tail
+            i = _slot(table, code, shift)
+            if table[i, 0] == -1:
+                table[i, 0] = code
+                table[i, 1] = tail
                 codes[tail] = code
                 tail += 1
-            succ[edges] = numbers[i]
+            succ[edges] = table[i, 1]
             edges += 1
         head += 1
         start[head] = edges
@@ -104,9 +106,3 @@ def end_values(end_value, codes, start, value) -> None:
             value[a] = 3 if v > 0 else 0 if v < 0 else 2
 
 
-@numba.njit(cache=True)
-def lookup(keys: np.ndarray, numbers: np.ndarray, code: int) -> int:
-    """The position number of `code`, or -1."""
-    shift = _shift(len(keys))
-    i = _slot(keys, code, shift)
-    return numbers[i] if keys[i] == code else -1

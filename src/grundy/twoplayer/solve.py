@@ -117,15 +117,15 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
     codes = np.empty(size, dtype=np.int64)
     start = np.zeros(size + 1, dtype=np.int64)
     succ = np.empty(4 * size, dtype=np.int64)
-    keys, numbers = k.new_table(18)
+    table = k.new_table(18)
     codes[0] = root_code
-    k.rehash(keys, numbers, codes, 1)
+    k.rehash(table, codes, 1)
     state = np.array([0, 1, 0], dtype=np.int64)
     budget = 1 << 14
     while True:
         began = time.perf_counter()
-        status = k.explore_codes(encoding.moves, canonical, encoding.max_moves, codes, keys,
-                                 numbers, start, succ, state, budget)
+        status = k.explore_codes(encoding.moves, canonical, encoding.max_moves, codes, table,
+                                 start, succ, state, budget)
         if state[1] > limit:
             raise PositionLimitError(
                 f"{game!r}: more than {limit:,} positions are reachable; raise max_positions "
@@ -140,16 +140,16 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
                 start = np.resize(start, len(codes) + 1)
             if edges + encoding.max_moves > len(succ):
                 succ = np.resize(succ, 2 * len(succ))
-            if 2 * (found + encoding.max_moves) > len(keys):
-                keys, numbers = k.new_table(len(keys).bit_length())  # twice the slots
-                k.rehash(keys, numbers, codes, found)
+            if 2 * (found + encoding.max_moves) > len(table):
+                table = k.new_table(len(table).bit_length())  # twice the slots
+                k.rehash(table, codes, found)
         elif time.perf_counter() - began < _CHUNK_SECONDS / 2:
             budget *= 2  # aim at chunks of about _CHUNK_SECONDS
         if bar:
             bar.found(int(state[1]))
     n, edges = int(state[1]), int(state[2])
     codes, start, succ = codes[:n].copy(), start[: n + 1].copy(), succ[:edges].copy()
-    del keys, numbers
+    del table
     if bar:
         bar.phase("labelling", n)
     value = np.zeros(n, dtype=np.int8)
