@@ -24,7 +24,7 @@ from .errors import (
     PositionLimitError,
 )
 from .games import HeapGame
-from .play import engine_reply, iter_options, read_move
+from .play import engine_reply, iter_options, pick_listed, read_move
 from .solver import DEFAULT_MAX_POSITIONS
 from .twoplayer import TwoPlayerGame
 
@@ -417,7 +417,6 @@ def play(
         f"[bold]{game}[/]{'  (misère play: whoever moves last loses)' if misere else ''}. "
         "Type the position after your move, or: moves, #k (the k-th listed move), hint, quit."
     )
-    listed: list = []
     lost_announced = False
     while True:
         console.print(f"\nposition: {rules.format_position(current)}", markup=False)
@@ -442,38 +441,23 @@ def play(
         if not reply.winning and not lost_announced:
             console.print("Your position is lost: every move leads to a position I win.")
             lost_announced = True
-        while True:
-            words = typer.prompt("your move").split()
-            command = words[0].lower() if len(words) == 1 else ""
-            if command == "quit":
-                console.print("Bye.")
-                return
-            if command == "hint":
-                hint = (rules.winning_moves(current, misere=misere) or [None])[0]
-                console.print(
-                    "No winning move: every move loses against perfect play."
-                    if hint is None
-                    else f"A winning move: {rules.format_position(hint)}   "
-                    f"({rules.describe_move(current, hint)})",
-                    markup=False,
-                )
-                continue
-            if command == "moves":
-                listed = list(itertools.islice(iter_options(rules, current), MOVES_SHOWN))
-                for k, option in enumerate(listed, 1):
-                    console.print(
-                        f"  #{k}  {rules.format_position(option)}   "
-                        f"({rules.describe_move(current, option)})",
-                        markup=False,
-                    )
-                continue
-            try:
-                current = read_move(rules, current, words, listed)
-            except GrundyError as exc:
-                err_console.print(f"{exc}; try again", markup=False)
-                continue
-            break
-        listed, person_to_move = [], False
+        def hint(position=current) -> str:
+            best = (rules.winning_moves(position, misere=misere) or [None])[0]
+            if best is None:
+                return "No winning move: every move loses against perfect play."
+            return (f"A winning move: {rules.format_position(best)}   "
+                    f"({rules.describe_move(position, best)})")
+
+        def listing(position=current) -> list[tuple[Any, str]]:
+            options = itertools.islice(iter_options(rules, position), MOVES_SHOWN)
+            return [(o, f"{rules.format_position(o)}   ({rules.describe_move(position, o)})")
+                    for o in options]
+
+        after = ask_move(hint, listing, lambda words, listed, position=current:
+                         read_move(rules, position, words, listed))
+        if after is None:
+            return
+        current, person_to_move = after, False
 
 
 def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_move: bool):
@@ -484,7 +468,6 @@ def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_mo
         f"[bold]{game}[/]. Type the position after your move, or: moves, #k (the k-th "
         "listed move), hint, quit."
     )
-    listed: list = []
     while True:
         console.print(f"\nposition: {rules.format_position(current)}", markup=False)
         value, remoteness = solution.value(current), solution.remoteness(current)
@@ -501,42 +484,56 @@ def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_mo
             continue
         ends = "" if remoteness is None else f" in {remoteness}"
         console.print(f"(perfect play from here: you {value.value}{ends})", markup=False)
-        while True:
-            words = typer.prompt("your move").split()
-            command = words[0].lower() if len(words) == 1 else ""
-            if command == "quit":
-                console.print("Bye.")
-                return
-            if command == "hint":
-                hint = solution.best_moves(current)[0]
-                console.print(f"A best move: {rules.describe_move(current, hint)}", markup=False)
-                continue
-            if command == "moves":
-                listed = options[:MOVES_SHOWN]
-                for k, option in enumerate(listed, 1):
-                    console.print(f"  #{k}  {rules.describe_move(current, option)}   "
-                                  f"({solution.value(option).opposite.value} for you)",
-                                  markup=False)
-                continue
-            try:
-                after = read_two_player_move(rules, current, words, listed)
-            except GrundyError as exc:
-                err_console.print(f"{exc}; try again", markup=False)
-                continue
-            break
-        current, listed, person_to_move = after, [], False
+        after = ask_move(
+            lambda position=current: "A best move: " + rules.describe_move(
+                position, solution.best_moves(position)[0]),
+            lambda position=current, options=options: [
+                (o, f"{rules.describe_move(position, o)}   "
+                    f"({solution.value(o).opposite.value} for you)")
+                for o in options[:MOVES_SHOWN]],
+            lambda words, listed, position=current: read_two_player_move(
+                rules, position, words, listed),
+        )
+        if after is None:
+            return
+        current, person_to_move = after, False
+
+
+def ask_move(hint: Callable[[], str], listing: Callable[[], list[tuple[Any, str]]],
+             read: Callable[[list[str], list], Any]) -> Any:
+    """Prompt until the person types a legal move and return it; None if they quit.
+
+    `hint` says a good move, `listing` gives (move, description) pairs for ``moves``,
+    `read` turns the typed words (and the moves last listed, for ``#k``) into a move or
+    raises a GrundyError, which is shown before asking again.
+    """
+    listed: list = []
+    while True:
+        words = typer.prompt("your move").split()
+        command = words[0].lower() if len(words) == 1 else ""
+        if command == "quit":
+            console.print("Bye.")
+            return None
+        if command == "hint":
+            console.print(hint(), markup=False)
+            continue
+        if command == "moves":
+            shown = listing()
+            listed = [move for move, _ in shown]
+            for k, (_, text) in enumerate(shown, 1):
+                console.print(f"  #{k}  {text}", markup=False)
+            continue
+        try:
+            return read(words, listed)
+        except GrundyError as exc:
+            err_console.print(f"{exc}; try again", markup=False)
 
 
 def read_two_player_move(rules: TwoPlayerGame, current: Any, words: list[str],
                          listed: list) -> Any:
     """A person's move: ``#k`` from the listed moves, or the position after the move."""
     if len(words) == 1 and words[0].startswith("#"):
-        number = words[0][1:]
-        if not number.isdigit() or not 1 <= int(number) <= len(listed):
-            raise InvalidPositionError(
-                f"{words[0]!r}: pick a move #1 to #{len(listed)} of the list" if listed
-                else f"{words[0]!r}: type 'moves' first to list the moves")
-        return listed[int(number) - 1]
+        return pick_listed(words[0], listed)
     after = rules.check_position(rules.parse_position(words))
     if after not in list(rules.moves(current)):
         raise InvalidPositionError(f"illegal move: {' '.join(words)} cannot be reached from "

@@ -11,7 +11,7 @@ from .games.heap_game import HeapGame, changed_heaps
 from .impartial import ImpartialGame
 from .sums import Sum
 
-__all__ = ["Reply", "engine_reply", "iter_options", "is_option", "read_move"]
+__all__ = ["Reply", "engine_reply", "iter_options", "is_option", "read_move", "pick_listed"]
 
 Position = Hashable
 
@@ -98,6 +98,24 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
     )
 
 
+def pick_listed(word: str, listed: Sequence) -> Position:
+    """Return the move ``#k`` names among `listed` (the moves last shown to the person).
+
+    Examples
+    --------
+    >>> from grundy.play import pick_listed
+    >>> pick_listed("#2", ["a", "b"])
+    'b'
+    """
+    number = word[1:]
+    if not number.isdigit() or not 1 <= int(number) <= len(listed):
+        raise InvalidPositionError(
+            f"{word!r}: pick a move #1 to #{len(listed)} of the list ('moves' shows it)"
+            if listed else f"{word!r}: type 'moves' first to list the moves"
+        )
+    return listed[int(number) - 1]
+
+
 def read_move(
     game: ImpartialGame, position: Position, words: Sequence[str], listed: Sequence = ()
 ) -> Position:
@@ -123,13 +141,7 @@ def read_move(
     """
     text = " ".join(words)
     if len(words) == 1 and words[0].startswith("#"):
-        number = words[0][1:]
-        if not number.isdigit() or not 1 <= int(number) <= len(listed):
-            raise InvalidPositionError(
-                f"{text!r}: pick a move #1 to #{len(listed)} of the list ('moves' shows it)"
-                if listed else f"{text!r}: type 'moves' first to list the moves"
-            )
-        return listed[int(number) - 1]
+        return pick_listed(words[0], listed)
     after = game.check_position(game.parse_position(list(words)))
     if not is_option(game, position, after):
         raise InvalidPositionError(

@@ -129,7 +129,7 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
         if state[1] > limit:
             raise PositionLimitError(
                 f"{game!r}: more than {limit:,} positions are reachable; raise max_positions "
-                "(memory grows ~60 bytes a position)"
+                "(memory grows ~100 bytes a position)"
             )
         if status == k.DONE:
             break
