@@ -272,3 +272,14 @@ def test_progress_bar_runs(capsys):
     for compiled in (True, False):
         solution = solve(ConnectFour(3, 4), progress=True, compiled=compiled)
         assert solution.value(ConnectFour(3, 4).start()) is Value.TIE
+
+
+def test_counts_by_value_and_remoteness(tictactoe_solution):
+    by_remoteness = tictactoe_solution.remoteness_counts()
+    assert by_remoteness[Value.TIE, 9] == 1  # the empty board
+    assert by_remoteness[Value.LOSS, 0] > 0 and (Value.DRAW, None) not in by_remoteness
+    totals: dict = {}
+    for (value, _), count in by_remoteness.items():
+        totals[value] = totals.get(value, 0) + count
+    assert totals == tictactoe_solution.counts()
+    assert sum(totals.values()) == len(tictactoe_solution) == 765
