@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidGameError, InvalidPositionError
 from ..solver import DEFAULT_MAX_POSITIONS
 
 __all__ = ["Value", "TwoPlayerGame", "Encoding"]
@@ -181,7 +181,9 @@ class TwoPlayerGame:
 
     def limited_to(self, max_positions: int) -> TwoPlayerGame:
         """Set this game's cap on stored positions and return the game."""
-        self.__dict__["max_positions"] = max_positions
+        if type(max_positions) is not int or max_positions < 1:
+            raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
+        self.__dict__["max_positions"] = max_positions  # also works on frozen dataclasses
         return self
 
     def __repr__(self) -> str:
