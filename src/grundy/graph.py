@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import MoveGenerationError, PositionLimitError
-from .solver import call_moves
+from .solver import DEFAULT_MAX_POSITIONS, call_moves
 
 __all__ = ["GameGraph", "explore", "predecessors"]
 
@@ -49,7 +49,7 @@ def explore(
     roots: Iterable[Position],
     *,
     key: Callable[[Any], Hashable] | None = None,
-    limit: int = 10_000_000,
+    limit: int = DEFAULT_MAX_POSITIONS,
     name: str = "game",
     progress: Callable[[int], None] | None = None,
 ) -> GameGraph:

@@ -11,6 +11,7 @@ from .errors import InvalidPositionError
 from .graph import GameGraph, explore, predecessors
 from .impartial import Outcome
 from .retrograde import COMPILED_FROM, LOSS, WIN, label_graph, reverse_arrays
+from .solver import DEFAULT_MAX_POSITIONS
 from .sums import Sum
 
 __all__ = ["LoopyValue", "LoopySolution", "solve", "loopy_sum", "smith_labels"]
@@ -376,7 +377,8 @@ def solve(game: Any, positions: Position | Iterable[Position], *,
     for p in given:  # a sum, or a position made of parts, is explored part by part
         p = game.check_position(p) if hasattr(game, "check_position") else p
         roots.extend(_parts(game, p) or [p])
-    limit = getattr(game, "max_positions", 10_000_000) if max_positions is None else max_positions
+    limit = getattr(game, "max_positions", DEFAULT_MAX_POSITIONS) if max_positions is None \
+        else max_positions
     graph = explore(game.moves, roots, limit=limit, name=repr(game))
     start, succ = graph.start, graph.succ
     n = len(graph)
@@ -393,6 +395,6 @@ def solve(game: Any, positions: Position | Iterable[Position], *,
         labels, counters, *scratch = (np.zeros(n, dtype=np.int64) for _ in range(5))
         _compiled_smith_labels()(start, succ, pred_start, pred, labels, counters, *scratch)
     # Normal play: the player who cannot move loses; ties and wins never end a game.
-    _, remoteness = label_graph(start, succ, [LOSS if start[a + 1] == start[a] else WIN
-                                              for a in range(n)])
+    ends = [LOSS if start[a + 1] == start[a] else WIN for a in range(n)]
+    _, remoteness = label_graph(start, succ, ends, reverse=(pred_start, pred))
     return LoopySolution(game, graph, labels, counters, remoteness)

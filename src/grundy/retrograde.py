@@ -16,13 +16,15 @@ UNKNOWN = -1
 COMPILED_FROM = 50_000
 
 
-def label_graph(start: Any, succ: Any, value: Any, player: Any = ()) -> tuple[Any, Any]:
+def label_graph(start: Any, succ: Any, value: Any, player: Any = (),
+                reverse: tuple[Any, Any] | None = None) -> tuple[Any, Any]:
     """Return ``(value, remoteness)`` of every vertex (see :func:`label_outcomes`).
 
     `value` gives the value of the vertices with no option; `player` (optional) the
     player to move at each vertex, for games where a player may move twice in a row
-    (without it, turns alternate). Lists are labelled in Python, numpy arrays (or big
-    graphs) by the compiled kernel.
+    (without it, turns alternate); `reverse` the predecessor rows, if the caller already
+    has them. Lists are labelled in Python, numpy arrays (or big graphs) by the compiled
+    kernel.
 
     Examples
     --------
@@ -34,7 +36,7 @@ def label_graph(start: Any, succ: Any, value: Any, player: Any = ()) -> tuple[An
     if type(succ) is list and n + len(succ) < COMPILED_FROM:
         from .graph import predecessors
 
-        pred_start, pred = predecessors(start, succ)
+        pred_start, pred = reverse or predecessors(start, succ)
         value, remoteness = list(value), [0] * n
         label_outcomes(start, succ, pred_start, pred, list(player), value, remoteness,
                        [0] * n, [0] * n)
@@ -43,7 +45,7 @@ def label_graph(start: Any, succ: Any, value: Any, player: Any = ()) -> tuple[An
 
     start = np.asarray(start, dtype=np.int64)
     succ = np.asarray(succ, dtype=np.int64)
-    pred_start, pred = reverse_arrays(start, succ)
+    pred_start, pred = reverse_arrays(start, succ) if reverse is None else reverse
     value = np.array(value, dtype=np.int8)
     player = np.asarray(player, dtype=np.int8)
     remoteness = np.zeros(n, dtype=np.int32)

@@ -7,7 +7,7 @@ from collections.abc import Hashable
 
 from ..errors import InvalidGameError, MoveGenerationError, PositionLimitError
 from ..graph import explore
-from ..retrograde import compiled_label_outcomes, label_graph, reverse_arrays
+from ..retrograde import label_graph
 from ..solver import call_moves
 from .game import TwoPlayerGame, Value
 from .solution import Solution
@@ -152,14 +152,9 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
     del table
     if bar:
         bar.phase("labelling", n)
-    value = np.zeros(n, dtype=np.int8)
-    k.end_values(encoding.end_value, codes, start, value)
-    pred_start, pred = reverse_arrays(start, succ)
-    remoteness = np.zeros(n, dtype=np.int32)
-    scratch = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-    alternating = np.zeros(0, dtype=np.int8)  # coded games alternate turns
-    compiled_label_outcomes()(start, succ, pred_start, pred, alternating, value, remoteness,
-                              *scratch)
+    ends = np.zeros(n, dtype=np.int8)
+    k.end_values(encoding.end_value, codes, start, ends)
+    value, remoteness = label_graph(start, succ, ends)  # coded games alternate turns
     return Solution(game, root, symmetry, value, remoteness, codes=codes)
 
 
