@@ -33,3 +33,34 @@ def read_pairs(name: str) -> dict[int, int]:
 @pytest.fixture(autouse=True)
 def _doctest_namespace(doctest_namespace: dict) -> None:
     doctest_namespace["gr"] = grundy
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """A real ``grundy serve`` on a free local port (two workers); yields its base URL."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "grundy", "serve", "--port", str(port),
+                               "--workers", "2", "--budget", "5"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/limits", timeout=5):
+                break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail(f"grundy serve did not start: {server.stderr.read().decode()[-500:]}")
+            time.sleep(0.3)
+    yield base
+    server.terminate()
+    server.wait(timeout=30)

@@ -34,6 +34,11 @@ def test_value_nim_json(capsys):
         "outcome": "N",
         "winning_moves": [[1, 4, 5]],
         "winning_moves_complete": True,
+        "position_text": "3 4 5",
+        "reason": "XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2",
+        "winning_moves_text": [{"position": "1 4 5", "move": "heap 1: 3 -> 1"}],
+        "grundy_unknown": None,
+        "winning_moves_unlisted": None,
     }
 
 

@@ -369,3 +369,14 @@ def test_import_stays_light():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "False"
+
+
+
+def test_kernels_specialised_per_game_are_not_cached_on_disk():
+    """Regression: the exploration kernels, compiled for each process's own move functions,
+    were cached on disk; the index only grew, and once large, re-saving it failed in numba
+    ("underlying object has vanished"), so solving crashed in a new process."""
+    from grundy.twoplayer import _kernels
+
+    for kernel in (_kernels.explore_codes, _kernels.end_values):
+        assert type(kernel._cache).__name__ == "NullCache"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import os
 import sys
 import time
 import warnings
@@ -15,16 +16,23 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from . import heaps, loopy, nimbers, registry, twoplayer
+from . import heaps, nimbers, registry, twoplayer
 from .errors import (
     GrundyError,
     InvalidGameError,
-    InvalidPositionError,
     NimberError,
-    PositionLimitError,
 )
-from .games import HeapGame
-from .play import engine_reply, iter_options, pick_listed, read_move
+from .impartial import Outcome
+from .play import engine_reply, iter_options, read_move
+from .reports import (
+    NEEDS_CODE,
+    heap_code,
+    impartial_game,
+    loopy_report,
+    solve_report,
+    table_report,
+    value_report,
+)
 from .solver import DEFAULT_MAX_POSITIONS
 from .twoplayer import TwoPlayerGame
 
@@ -80,26 +88,6 @@ def print_json(data: dict) -> None:
     print(json.dumps(data))
 
 
-def impartial_game(spec: str, command: str) -> Any:
-    """The impartial game named `spec`; a two-player game gets a pointer to ``solve``."""
-    rules = registry.find(spec)
-    if isinstance(rules, TwoPlayerGame):
-        raise InvalidGameError(f"{spec} is a two-player game without SG values; use 'grundy "
-                               f"solve {spec}' (or 'grundy play {spec}'), not '{command}'")
-    return rules
-
-
-def winning_moves_or_one(rules: Any, position: Any, misere: bool) -> tuple[list, str]:
-    """Every winning move; or, when there are too many to list, the game's one
-    constructive winning move (if it has one) and the reason the list is incomplete."""
-    try:
-        return rules.winning_moves(position, misere=misere), ""
-    except PositionLimitError as exc:
-        one = getattr(rules, "winning_move", None)
-        move = one(position) if one is not None and not misere else None
-        return ([] if move is None else [move]), str(exc)
-
-
 @app.command(context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def value(
@@ -120,71 +108,48 @@ def value(
         if misere:
             raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
         return _loopy_value(game, rules, start, as_json)
-    outcome = rules.outcome(start, misere=misere)
-    moves, moves_unlisted = winning_moves_or_one(rules, start, misere)
-    sg, sg_unknown = None, ""
-    if not misere:
-        try:
-            sg = rules.grundy(start)
-        except PositionLimitError as exc:  # the outcome has a closed form, the SG value not
-            sg_unknown = str(exc)
+    report = value_report(game, rules, start, misere)
     if as_json:
-        print_json(
-            {
-                "game": game,
-                "position": rules.position_to_json(start),
-                "misere": misere,
-                "grundy": sg,
-                "outcome": outcome.value,
-                "winning_moves": [rules.position_to_json(m) for m in moves],
-                "winning_moves_complete": not moves_unlisted,
-            }
-        )
+        print_json(report)
         return
-    title = escape(f"{game} {rules.format_position(start)}")
+    title = escape(f"{game} {report['position_text']}")
     console.print(f"[bold]{title}[/]" + ("  (misère play)" if misere else ""))
-    if sg is not None:
-        console.print(f"  SG value       {sg}")
-    elif sg_unknown:
-        console.print(f"  SG value       unknown: {sg_unknown}", markup=False)
+    if report["grundy"] is not None:
+        console.print(f"  SG value       {report['grundy']}")
+    elif report["grundy_unknown"]:
+        console.print(f"  SG value       unknown: {report['grundy_unknown']}", markup=False)
+    if report["reason"]:
+        console.print(f"  why            {report['reason']}", markup=False)
+    outcome = Outcome(report["outcome"])
     console.print(f"  outcome        {outcome.value} ({outcome.describe()})")
-    if moves_unlisted:
-        console.print(f"  winning moves  not all listed: {moves_unlisted}", markup=False)
-    elif not moves:
-        console.print("  winning moves  none")
-    for i, move in enumerate(moves[:MOVES_SHOWN]):
-        label = "  winning moves  " if i == 0 else " " * 17
-        shown = f"{rules.format_position(move)}   ({rules.describe_move(start, move)})"
-        console.print(label + shown, markup=False)
-    if len(moves) > MOVES_SHOWN:
-        console.print(f"{' ' * 17}... {len(moves) - MOVES_SHOWN} more (use --json for all)")
+    if report["winning_moves_unlisted"]:
+        console.print(f"  winning moves  not all listed: {report['winning_moves_unlisted']}",
+                      markup=False)
+    else:
+        _print_moves(report["winning_moves_text"], "winning moves  ")
 
 
 def _loopy_value(game: str, rules: Any, start: Any, as_json: bool) -> None:
-    solution = loopy.solve(rules, start)
-    value, moves = solution.value(start), solution.winning_moves(start)
-    remoteness = solution.remoteness(start) if start in solution else None  # sums: unknown
+    report = loopy_report(game, rules, start)
     if as_json:
-        print_json({"game": game, "position": rules.position_to_json(start), "misere": False,
-                    "loopy": True, "grundy": value.to_json(), "outcome": value.outcome.value,
-                    "remoteness": remoteness,
-                    "winning_moves": [rules.position_to_json(m) for m in moves],
-                    "positions": len(solution)})
+        print_json(report)
         return
-    console.print(f"[bold]{escape(game)} {escape(rules.format_position(start))}[/]  (loopy: "
-                  f"{len(solution):,} positions explored)")
-    console.print(f"  SG value       {value}", markup=False)
+    console.print(f"[bold]{escape(game)} {escape(report['position_text'])}[/]  (loopy: "
+                  f"{report['positions']:,} positions explored)")
+    console.print(f"  SG value       {report['value_text']}", markup=False)
+    remoteness = report["remoteness"]
     ends = "" if remoteness is None else f", ends in {remoteness} move{'s' * (remoteness != 1)}"
-    outcome = value.outcome
+    outcome = Outcome(report["outcome"])
     console.print(f"  outcome        {outcome.value} ({outcome.describe()}{ends})")
-    _print_moves(rules, start, moves, "winning moves  ")
+    _print_moves(report["winning_moves_text"], "winning moves  ")
 
 
-def _print_moves(rules: Any, start: Any, moves: list, label: str) -> None:
+def _print_moves(moves: list[dict], label: str) -> None:
+    """Print moves described by :func:`grundy.reports.described_moves`, the first few."""
     if not moves:
         console.print(f"  {label}none")
     for i, move in enumerate(moves[:MOVES_SHOWN]):
-        shown = f"{rules.format_position(move)}   ({rules.describe_move(start, move)})"
+        shown = f"{move['position']}   ({move['move']})"
         console.print(f"  {label if i == 0 else ' ' * len(label)}{shown}", markup=False)
     if len(moves) > MOVES_SHOWN:
         console.print(f"  {' ' * len(label)}... {len(moves) - MOVES_SHOWN} more (use --json "
@@ -232,20 +197,15 @@ def solve(
     seconds = time.perf_counter() - began
     if save:
         twoplayer.save(solution, save)
-    value, remoteness = solution.value(start), solution.remoteness(start)
-    moves = solution.best_moves(start)
+    report = solve_report(game, rules, start, solution, seconds)
     if as_json:
-        print_json({"game": game, "position": rules.position_to_json(start),
-                    "value": value.value, "remoteness": remoteness,
-                    "best_moves": [rules.position_to_json(m) for m in moves],
-                    "positions": len(solution), "symmetry": solution.symmetry,
-                    "counts": {v.value: c for v, c in solution.counts().items()},
-                    "seconds": round(seconds, 3)})
+        print_json(report)
         return
-    console.print(f"[bold]{escape(game)}[/]  {escape(rules.format_position(start))}")
+    console.print(f"[bold]{escape(game)}[/]  {escape(report['position_text'])}")
+    remoteness = report["remoteness"]
     ends = "" if remoteness is None else f" in {remoteness}"
-    console.print(f"  value          {value.value}{ends} (for the player to move)")
-    _print_moves(rules, start, moves, "best moves     ")
+    console.print(f"  value          {report['value']}{ends} (for the player to move)")
+    _print_moves(report["best_moves_text"], "best moves     ")
     counts = ", ".join(f"{c:,} {v.value}" for v, c in solution.counts().items())
     symmetric = solution.symmetry and type(rules).canonical is not TwoPlayerGame.canonical
     kind = "positions up to symmetry" if symmetric else "positions"
@@ -287,29 +247,13 @@ def table(
     ] = None,
 ) -> None:
     """SG values of single heaps n = 0..UPTO; for take-and-break codes, the period too."""
-    if upto < 0:
-        raise InvalidPositionError(f"--upto {upto} is negative")
-    if upto >= max_positions:
-        raise InvalidPositionError(
-            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
-        )
-    code = None if misere else heap_code(game)
-    if code is None:
-        if plot or certify or checkpoint:
-            raise InvalidGameError(
-                f"{game}: --plot, --certify and --checkpoint need a take-and-break code "
-                "(octal, hexadecimal, grundy, subtraction:S, allbut:S) in normal play"
-            )
-        return _table_by_search(game, upto, misere, max_positions, as_json)
+    if plot and (misere or heap_code(game) is None):
+        raise InvalidGameError(f"{game}: {NEEDS_CODE}")
     show = sys.stderr.isatty() and upto >= 10**6 if progress is None else progress
-    options = dict(kernel=kernel, checkpoint=checkpoint, progress=show, max_values=max_positions)
     try:
-        if certify:
-            found = heaps.find_period(code, **options)
-            if found.upto < upto:
-                found = heaps.compute(code, upto, **options)
-        else:
-            found = heaps.compute(code, upto, **options)
+        report, found = table_report(game, upto, misere=misere, certify=certify,
+                                     max_positions=max_positions, kernel=kernel,
+                                     checkpoint=checkpoint, progress=show)
     except KeyboardInterrupt:
         kept = (f"the values so far are kept in {checkpoint}; run the same command to resume"
                 if checkpoint else "use --checkpoint FILE to keep the values of a long run")
@@ -320,24 +264,16 @@ def table(
 
         plot_sequence(found, plot)
     if as_json:
-        data = found.to_json()
-        data["values"] = data["values"][: upto + 1]
-        print_json({"game": game, "misere": False, **data, "upto": upto})
+        print_json(report)
         return
-    console.print(f"[bold]{escape(game)}[/]  SG values of one heap, n = 0..{upto}")
-    _print_rows([int(v) for v in found.values[: upto + 1]])
-    console.print(_describe_period(found), markup=False)
+    column = "outcomes" if misere else "values"
+    what = "misère outcomes" if misere else "SG values"
+    console.print(f"[bold]{escape(game)}[/]  {what} of one heap, n = 0..{upto}")
+    _print_rows(report[column])
+    if found is not None:
+        console.print(_describe_period(found), markup=False)
     if plot:
         console.print(f"plot saved to {plot}", markup=False)
-
-
-def heap_code(game: str) -> heaps.HeapCode | None:
-    """The take-and-break code of a game name (``kayles``, ``0.6``...), or None."""
-    try:
-        return heaps.parse_code(game)
-    except InvalidGameError:
-        rules = getattr(registry.find(game), "rules", None)  # a bad code fails here, clearly
-        return rules if isinstance(rules, heaps.HeapCode) else None
 
 
 def _describe_period(found: heaps.HeapSequence) -> str:
@@ -363,26 +299,6 @@ def _print_rows(values: list) -> None:
     for row in range(0, len(values), 10):
         cells = " ".join(str(v).rjust(width) for v in values[row : row + 10])
         console.print(f"{row:>8}:  {cells}")
-
-
-def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, as_json: bool):
-    rules = impartial_game(game, "table").limited_to(max_positions)
-    if not isinstance(rules, HeapGame):
-        raise InvalidGameError(
-            f"{game}: 'table' lists the values of single heaps, and positions of {game} are "
-            "not heaps; use 'grundy value' for its positions"
-        )
-    positions = [rules.check_position(n) for n in range(upto + 1)]
-    if misere:
-        column, values = "outcomes", [rules.outcome(n, misere=True).value for n in positions]
-    else:
-        column, values = "values", rules.table(positions)
-    if as_json:
-        print_json({"game": game, "misere": misere, "upto": upto, column: values})
-        return
-    what = "misère outcomes" if misere else "SG values"
-    console.print(f"[bold]{escape(game)}[/]  {what} of one heap, n = 0..{upto}")
-    _print_rows(values)
 
 
 @app.command(context_settings=ACCEPT_NEGATIVE)
@@ -491,8 +407,7 @@ def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_mo
                 (o, f"{rules.describe_move(position, o)}   "
                     f"({solution.value(o).opposite.value} for you)")
                 for o in options[:MOVES_SHOWN]],
-            lambda words, listed, position=current: read_two_player_move(
-                rules, position, words, listed),
+            lambda words, listed, position=current: read_move(rules, position, words, listed),
         )
         if after is None:
             return
@@ -529,18 +444,6 @@ def ask_move(hint: Callable[[], str], listing: Callable[[], list[tuple[Any, str]
             err_console.print(f"{exc}; try again", markup=False)
 
 
-def read_two_player_move(rules: TwoPlayerGame, current: Any, words: list[str],
-                         listed: list) -> Any:
-    """A person's move: ``#k`` from the listed moves, or the position after the move."""
-    if len(words) == 1 and words[0].startswith("#"):
-        return pick_listed(words[0], listed)
-    after = rules.check_position(rules.parse_position(words))
-    if after not in list(rules.moves(current)):
-        raise InvalidPositionError(f"illegal move: {' '.join(words)} cannot be reached from "
-                                   f"{rules.format_position(current)} in one move")
-    return after
-
-
 @app.command()
 @reports_errors
 def games(as_json: JsonFlag = False) -> None:
@@ -553,6 +456,33 @@ def games(as_json: JsonFlag = False) -> None:
     for e in entries:
         console.print(f"{e['name']:<{width}}  {e['summary']}   e.g. grundy {e['command']} "
                       f"{e['example']}", markup=False)
+
+
+@app.command()
+@reports_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    workers: Annotated[
+        int, typer.Option("--workers", min=0, help="Compute processes (0: one per core).")
+    ] = 0,
+    budget: Annotated[
+        float, typer.Option("--budget", min=0.1, help="Seconds of computing per request.")
+    ] = 10.0,
+) -> None:
+    """The web playground: values, play against perfect play, sequences, game graphs."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as exc:
+        raise InvalidGameError(f"the playground needs the web extra ({exc.name} is missing): "
+                               "pip install 'grundy[web]'") from None
+    count = workers or max(1, len(os.sched_getaffinity(0)))
+    console.print(f"grundy playground on http://{host}:{port}/ ({count} compute worker"
+                  f"{'s' * (count != 1)}, {budget:g} s per request); Ctrl-C stops it")
+    uvicorn.run(create_app(workers=count, budget=budget), host=host, port=port,
+                log_level="warning")
 
 
 def parse_nimber(text: str) -> int:

@@ -13,6 +13,8 @@ __all__ = [
     "PositionLimitError",
     "MoveGenerationError",
     "DatabaseError",
+    "TimeBudgetError",
+    "ServerBusyError",
 ]
 
 
@@ -65,3 +67,11 @@ class MoveGenerationError(GrundyError, RuntimeError):
 
 class DatabaseError(GrundyError, ValueError):
     """A solved-game file that is truncated, damaged, or made for another game."""
+
+
+class TimeBudgetError(GrundyError, TimeoutError):
+    """A computation ran past its time budget (the web server's limit per request)."""
+
+
+class ServerBusyError(GrundyError, RuntimeError):
+    """Every compute worker stayed busy for longer than a request may wait."""

@@ -283,6 +283,56 @@ class ImpartialGame:
             found = self._options_with_value(position, 0)
         return list(dict.fromkeys(found))  # a game may list the same option twice
 
+    def explain(self, position: Position, *, misere: bool = False) -> str:
+        """Return one line saying why `position` has its SG value (or misère outcome).
+
+        In normal play the line ends with ``= g``, g the SG value: a position made of
+        parts is the XOR of their values, a game with a closed form states it, any other
+        position is the mex of its options' values. In misère play it names a winning
+        move, or says that every move leaves the opponent a winning position.
+
+        Parameters
+        ----------
+        position
+            A position of this game, or a ``Sum`` of positions.
+        misere : bool
+            Explain the misère outcome instead of the normal-play SG value.
+
+        Returns
+        -------
+        str
+            One line, no newline and no final period.
+
+        Raises
+        ------
+        InvalidPositionError
+            The game does not accept `position`.
+        PositionLimitError, LoopError
+            Only where computing the value (or misère outcome) itself raises them.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().explain((3, 4, 5))
+        'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2'
+        >>> Nim().explain((1, 1, 1), misere=True)
+        'all heaps are 0 or 1 and their count is odd (3 heaps of 1): the player to move loses'
+        >>> from grundy import game_from_moves
+        >>> halve_or_decrement = game_from_moves(lambda n: [n // 2, n - 1] if n else [])
+        >>> halve_or_decrement.explain(5)
+        "mex of the options' values {0, 1} = 2"
+
+        Notes
+        -----
+        Costs what :meth:`grundy` (or :meth:`outcome`) costs, plus valuing the options of
+        a one-part position; a position valued by a closed form whose options are too
+        many to list quickly is explained by that closed form.
+        """
+        position = self.check_position(position)
+        if misere:
+            return self._explain_misere(position)
+        return self._explain_normal(position)
+
     def table(self, positions: Iterable[Position]) -> list[int]:
         """Return the SG values of `positions`, in order.
 
@@ -400,6 +450,60 @@ class ImpartialGame:
                 )
         return found
 
+    # ----------------------------------------------------------------- explain
+    # Hooks of :meth:`explain`: a game with a closed form overrides _explain_part (one
+    # part, normal play) and, where it has one, _explain_misere.
+    def _explain_normal(self, position: Position) -> str:
+        """Normal play: the XOR of the parts, or the reason of the one part."""
+        parts = self._direct_parts(position)
+        if parts is None:
+            return self._explain_part(position)
+        if len(parts) == 1:
+            return self._explain_normal(parts[0])
+        return self._explain_parts(parts)
+
+    def _explain_parts(self, parts: Sequence[Position]) -> str:
+        """Several independent parts: the XOR of their values (Sprague-Grundy)."""
+        return _explain_xor("the parts' values", [self.grundy(p) for p in parts], "parts")
+
+    def _explain_part(self, position: Position) -> str:
+        """One part: the mex of its options' values (or the closed form, if too big)."""
+        value = self.grundy(position)  # first: an impossible value raises its own error
+        if self._explain_lists_options(position):
+            try:
+                values = sorted({self.grundy(o) for o in call_moves(self, position)})
+            except PositionLimitError:  # options too many or too big to value: only
+                if not self._explain_has_formula(position):  # a closed form can say
+                    raise
+            else:
+                if not values:
+                    return f"no move is left: value = {value}"
+                return f"mex of the options' values {_explain_set(values)} = {value}"
+        return f"from the game's closed form, without listing the options: value = {value}"
+
+    def _explain_has_formula(self, position: Position) -> bool:
+        return _overrides(self, "formula") and self.formula(position) is not None
+
+    def _explain_lists_options(self, position: Position) -> bool:
+        """May the mex line list the options of `position`? Not when a closed form
+        values it and it looks too big to list its options quickly."""
+        if not self._explain_has_formula(position):
+            return True  # the value came from a search over these very options
+        largest, count = _size_of(position)
+        return largest <= _EXPLAIN_LARGEST and count <= _EXPLAIN_NUMBERS
+
+    def _explain_misere(self, position: Position) -> str:
+        """Misère play: a winning move, or why every move loses."""
+        if self.outcome(position, misere=True) is Outcome.P:
+            return "every move leaves the opponent a winning position"
+        try:
+            moves = self.winning_moves(position, misere=True)
+        except PositionLimitError:  # too many to list: the outcome is known all the same
+            return "some move leaves the opponent a losing position"
+        if not moves:
+            return "no move is left: the player to move wins (misère play)"
+        return f"moving to {self.format_position(moves[0])} leaves the opponent a losing position"
+
     def _whole_moves(self, position: Position) -> list:
         """Options of a whole position; for a ``Sum``, a move in one of its parts."""
         if type(position) is not Sum:
@@ -444,3 +548,53 @@ def game_from_moves(
 
 def _overrides(game: ImpartialGame, hook: str) -> bool:
     return getattr(type(game), hook) is not getattr(ImpartialGame, hook)
+
+
+# explain() lists the options of a position valued by a closed form only when its
+# numbers are at most this large and this many (about 10^4 options at most).
+_EXPLAIN_LARGEST = 10_000
+_EXPLAIN_NUMBERS = 32
+# An XOR line shows every value up to this many, else the first 6, "…" and the last.
+_EXPLAIN_SHOWN = 8
+# A mex line shows this many option values at most.
+_EXPLAIN_SET = 10
+
+
+def _explain_xor(what: str, values: Sequence[int], none: str) -> str:
+    """The line ``XOR of <what>: 1 ⊕ 2 ⊕ 3 = 0`` (``no <none>: value = 0`` if empty)."""
+    if not values:
+        return f"no {none}: value = 0"
+    total = 0
+    for v in values:
+        total ^= v
+    return f"XOR of {what}: {_xor_terms(values)} = {total}"
+
+
+def _xor_terms(values: Sequence[int]) -> str:
+    """``1 ⊕ 2 ⊕ 3``; more than 8 values: the first 6, ``…`` and the last."""
+    if len(values) > _EXPLAIN_SHOWN:
+        values = [*values[:6], "…", values[-1]]
+    return " ⊕ ".join(map(str, values))
+
+
+def _explain_set(values: Sequence[int]) -> str:
+    """``{0, 1, 3}``; more than 10 values: the first 10 and ``…``."""
+    shown = [str(v) for v in values[:_EXPLAIN_SET]]
+    if len(values) > _EXPLAIN_SET:
+        shown.append("…")
+    return "{" + ", ".join(shown) + "}"
+
+
+def _size_of(position: object) -> tuple[int, int]:
+    """The largest int in a position (tuples, sums nested) and how many ints it holds."""
+    largest = count = 0
+    stack = [position]
+    while stack:
+        item = stack.pop()
+        if type(item) is int:
+            largest, count = max(largest, abs(item)), count + 1
+        elif type(item) is Sum:
+            stack.extend(item.parts)
+        elif isinstance(item, tuple | list | frozenset):
+            stack.extend(item)
+    return largest, count

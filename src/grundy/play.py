@@ -10,6 +10,7 @@ from .errors import InvalidPositionError
 from .games.heap_game import HeapGame, changed_heaps
 from .impartial import ImpartialGame
 from .sums import Sum
+from .twoplayer import TwoPlayerGame
 
 __all__ = ["Reply", "engine_reply", "iter_options", "is_option", "read_move", "pick_listed"]
 
@@ -117,9 +118,12 @@ def pick_listed(word: str, listed: Sequence) -> Position:
 
 
 def read_move(
-    game: ImpartialGame, position: Position, words: Sequence[str], listed: Sequence = ()
+    game: ImpartialGame | TwoPlayerGame, position: Position, words: Sequence[str],
+    listed: Sequence = (),
 ) -> Position:
     """Read a person's move: the new position in the game's notation, or ``#k``.
+
+    Works for impartial and two-player games alike.
 
     ``#k`` picks the k-th move of `listed` (the moves last shown to the person).
 
@@ -143,7 +147,9 @@ def read_move(
     if len(words) == 1 and words[0].startswith("#"):
         return pick_listed(words[0], listed)
     after = game.check_position(game.parse_position(list(words)))
-    if not is_option(game, position, after):
+    legal = (after in list(game.moves(position)) if isinstance(game, TwoPlayerGame)
+             else is_option(game, position, after))
+    if not legal:
         raise InvalidPositionError(
             f"illegal move: {text} cannot be reached from {game.format_position(position)} "
             "in one move"

@@ -69,6 +69,7 @@ class GameEntry:
     make: Callable[[str | None], ImpartialGame | TwoPlayerGame]
     parameter: str | None = None  # what follows the colon, e.g. "M" in bash:M
     command: str = "value"  # the CLI command its example is for ("solve": two players)
+    reads_files: bool = False  # its parameter or positions name files (not for the web)
 
     @property
     def usage(self) -> str:
@@ -115,10 +116,11 @@ GAMES: dict[str, GameEntry] = {
                   "tokens may leave 0, 1, 2, 3 heaps", "0.137 6 9", lambda code: OctalGame(code)),
         GameEntry("hackenbush", "Green Hackenbush: cut an edge of graphs read from files of "
                   "'u v' lines (ground 0)", "hackenbush edges.txt",
-                  lambda _: GreenHackenbush()),
+                  lambda _: GreenHackenbush(), reads_files=True),
         GameEntry("digraph", "tokens on a DAG read from FILE ('u v' lines: edge u -> v); "
                   "position = token vertices", "digraph:graph.txt 0 3",
-                  lambda path: DigraphGame.from_file(path), parameter="FILE"),
+                  lambda path: DigraphGame.from_file(path), parameter="FILE",
+                  reads_files=True),
         GameEntry("beans", "beans in bottles: a bean becomes two beans in later bottles",
                   "beans 2 3 1", lambda _: BeanGame()),
         GameEntry("turning-turtles", "Turning Turtles: turn 1 or 2 coins, the right one "
@@ -144,8 +146,10 @@ GAMES: dict[str, GameEntry] = {
 }
 
 
-def find(spec: str) -> ImpartialGame | TwoPlayerGame:
+def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     """Return the game named by `spec`, such as ``"nim"`` or ``"subtraction:1,3,4"``.
+
+    With ``files=False`` (the web playground), games that read files are refused.
 
     Raises
     ------
@@ -165,6 +169,10 @@ def find(spec: str) -> ImpartialGame | TwoPlayerGame:
     grundy.errors.UnknownGameError: unknown game 'chess'; known games: nim, bash:M, ...
     >>> find("0.77")                         # an octal code names its own game
     OctalGame('0.77')
+    >>> find("digraph:/etc/passwd", files=False)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGameError: game 'digraph' reads files, which only the command line does
     """
     before, point, _ = spec.strip().partition(".")
     if point and len(before) <= 1:  # "0.77", ".6", "4.07", "0.3F" (or a bad code: say why)
@@ -178,6 +186,9 @@ def find(spec: str) -> ImpartialGame | TwoPlayerGame:
         raise InvalidGameError(f"game {name!r} needs a parameter: {entry.usage}")
     if colon and not entry.parameter:
         raise InvalidGameError(f"game {name!r} takes no parameter, got {spec!r}")
+    if entry.reads_files and not files:
+        raise InvalidGameError(f"game {entry.name!r} reads files, which only the command line "
+                               "does")
     try:
         return entry.make(parameter if colon else None)
     except InvalidGameError as exc:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame
+from ..impartial import ImpartialGame, _explain_xor
 from ..nimbers import nim_div, nim_mul
 from ..sums import Sum
 
@@ -227,6 +227,18 @@ class CoinTurningGame(ImpartialGame):
         shown = [f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in flipped]
         return f"turn over {word} {', '.join(shown)}"
 
+    # ----------------------------------------------------------------- explain
+    #: How a coin is valued, for :meth:`explain` (Lenstra: coins add by XOR).
+    _coin_rule = "each coin valued alone"
+
+    def _explain_part(self, position: tuple) -> str:
+        values = [self.coin_value(c) for c in position]
+        if len(values) == 1:
+            return (f"one heads coin ({self._coin_rule}): coin {self.coin_text(position[0])} "
+                    f"has value = {values[0]}")
+        return _explain_xor(f"the heads coins' values ({self._coin_rule})", values,
+                            "heads coins")
+
     # ----------------------------------------------------------------- internals
     def _example_position(self) -> tuple:
         return (1, 3)
@@ -299,6 +311,8 @@ class TurningTurtles(_RowOfCoins):
     O(1) per heads coin.
     """
 
+    _coin_rule = "coin n is worth n"
+
     def flip_sets(self, coin: int) -> Iterator[tuple[int, ...]]:
         yield ()
         for other in range(1, coin):
@@ -355,6 +369,8 @@ class MockTurtles(_RowOfCoins):
     O(number of moves) per heads coin; there can be about c/2 of them for coin c, so the
     list is refused at once when it would exceed ``max_positions``.
     """
+
+    _coin_rule = "coin n is worth the n-th odious number"
 
     first = 0
 
@@ -429,6 +445,8 @@ class Ruler(_RowOfCoins):
     heads coin, found in O(log c) (plus the length of the run, to write it down).
     """
 
+    _coin_rule = "coin n is worth the largest power of 2 dividing n"
+
     def flip_sets(self, coin: int) -> Iterator[range]:
         for start in range(coin, 0, -1):
             yield range(start, coin)
@@ -479,6 +497,8 @@ class TurningCorners(CoinTurningGame):
     (i, j) are found by scanning min(i, j) values with one nim division each (about 1 µs);
     a scan longer than ``max_positions`` is refused at once.
     """
+
+    _coin_rule = "coin i,j is worth i ⊗ j"
 
     def flip_sets(self, coin: tuple[int, int]) -> Iterator[tuple]:
         i, j = coin

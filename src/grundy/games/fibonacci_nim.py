@@ -264,6 +264,20 @@ class FibonacciNim(ImpartialGame):
             return super().outcome(position, misere=misere)
         return Outcome.N if _next_player_wins(*position) else Outcome.P
 
+    def _explain_part(self, position: Position) -> str:
+        n, limit = position
+        if n == 0:
+            return "no move is left: value = 0"
+        terms = zeckendorf(n)
+        shown = terms if len(terms) <= 3 else ["…", terms[-1]]  # the smallest decides
+        written = f"{n} = {' + '.join(map(str, shown))}"
+        if terms[-1] > limit:  # Whinihan: the smallest Zeckendorf term decides
+            return (f"{written} (Zeckendorf): the smallest part {terms[-1]} is above the "
+                    f"limit {limit}, a P-position, so G = 0")
+        value = self.grundy(position)  # a search: it may refuse a huge position
+        return (f"{written} (Zeckendorf): taking the smallest part {terms[-1]} <= limit "
+                f"{limit} wins, G = {value}")
+
     # ----------------------------------------------------------------- internals
     def _limit_error(self, what: str, need: int, limit: int) -> PositionLimitError:
         return PositionLimitError(

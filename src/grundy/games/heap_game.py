@@ -6,10 +6,13 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, _overrides
+from ..impartial import ImpartialGame, _explain_xor, _overrides
 from ..sums import Sum
 
 __all__ = ["HeapGame", "SearchedHeapGame", "changed_heaps", "parse_heap"]
+
+#: explain() lists the options of a searched heap only up to this many.
+_EXPLAIN_OPTIONS = 5_000
 
 
 def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int:
@@ -120,6 +123,19 @@ class HeapGame(ImpartialGame):
             for option in options:
                 found.append((i, option.parts if type(option) is Sum else option))
         return found
+
+    def _explain_normal(self, position: int | tuple | Sum) -> str:
+        # Heaps side by side, in a tuple or a Sum of tuples, are one row of heaps.
+        heaps = _heaps_of(position)
+        if len(heaps) == 1:
+            return self._explain_part(heaps[0])
+        formula = self.formula if _overrides(self, "formula") else self.grundy
+        values = [v if (v := formula(h)) is not None else self.grundy(h) for h in heaps]
+        return _explain_xor(self._explain_heap_values(), values, "heaps")
+
+    def _explain_heap_values(self) -> str:
+        """What the XOR line of several heaps adds up (``the heaps' values``)."""
+        return "the heaps' values"
 
     def _xor_of_formula(self, heaps: tuple) -> int | None:
         value = 0
@@ -268,3 +284,13 @@ class SearchedHeapGame(HeapGame):
 
     def _why_no_formula(self, n: int) -> str:
         return f"heap {n:,} has no closed form here (no known period)"
+
+    def _explain_lists_options(self, n: int) -> bool:
+        # The mex line lists a heap's options when a search valued them anyway (no
+        # closed form), or when there are few of them.
+        if self.formula(n) is None:
+            return True
+        try:
+            return self._options_count(n) <= _EXPLAIN_OPTIONS
+        except NotImplementedError:  # no count: judge by the heap's size
+            return super()._explain_lists_options(n)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome
+from ..impartial import ImpartialGame, Outcome, _explain_xor
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -269,6 +269,37 @@ class MooreNim(ImpartialGame):
                         option[i] = v
                     found.append(tuple(option))
         return found
+
+    def _explain_part(self, heaps: tuple[int, ...]) -> str:
+        if self.k == 1:
+            return _explain_xor("the heaps (Moore's Nim with k = 1 is Nim)", heaps, "heaps")
+        if not any(heaps):
+            return "no move is left: value = 0"
+        value = self.grundy(heaps)  # 0 by Moore's theorem, else a search (small only)
+        kind = "an N-position" if value else "a P-position"
+        return f"{self._moore_reason(heaps)} (Moore): {kind}, G = {value}"
+
+    def _explain_misere(self, heaps: tuple[int, ...]) -> str:
+        modulus = self.k + 1
+        loses = self._is_p(heaps, misere=True)
+        verdict = "the player to move loses" if loses else "the player to move wins"
+        if max(heaps, default=0) > 1:
+            return f"a heap is above 1, so as in normal play {self._moore_reason(heaps)}: {verdict}"
+        ones = sum(heaps)
+        if ones == 0:
+            return "no move is left: the player to move wins (misère play)"
+        return (f"all heaps are 0 or 1 and their count {ones} is {'' if loses else 'not '}1 "
+                f"mod {modulus}: {verdict}")
+
+    def _moore_reason(self, heaps: tuple[int, ...]) -> str:
+        """Moore's test on `heaps`: the top bit whose count is not 0 mod k+1, if any."""
+        modulus = self.k + 1
+        columns = _bit_columns(heaps)
+        for bit in range(len(columns) - 1, -1, -1):
+            count = columns[bit].count("1")
+            if count % modulus:
+                return f"{count} heaps have bit 2^{bit}, not a multiple of {modulus}"
+        return f"every binary digit is 1 in a multiple of {modulus} heaps"
 
     # ----------------------------------------------------------------- internals
     def _is_p(self, heaps: tuple[int, ...], *, misere: bool) -> bool:

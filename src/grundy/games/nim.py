@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..impartial import Outcome
+from ..impartial import Outcome, _xor_terms
 from ..sums import Sum
 from .heap_game import HeapGame
 
@@ -71,6 +71,38 @@ class Nim(HeapGame):
             moves = [(*heaps[:i], 1 - ones % 2, *heaps[i + 1 :])]
         moves = list(dict.fromkeys(moves))
         return [m[0] for m in moves] if type(position) is int else moves
+
+    def _explain_part(self, n: int) -> str:
+        if n == 0:
+            return "no move is left: value = 0"
+        return f"a single Nim heap is worth its size: value = {n}"
+
+    def _explain_heap_values(self) -> str:
+        return "the heaps"  # Bouton: a heap's value is its size
+
+    def _explain_misere(self, position: int | tuple | Sum) -> str:
+        heaps = self._misere_heaps(position)
+        if heaps is None:
+            return super()._explain_misere(position)
+        ones = heaps.count(1)
+        if max(heaps, default=0) <= 1:
+            if ones == 0:
+                return "no move is left: the player to move wins (misère play)"
+            if ones % 2:
+                return (f"all heaps are 0 or 1 and their count is odd ({ones} heaps of 1): "
+                        "the player to move loses")
+            return (f"all heaps are 0 or 1 and their count is even ({ones} heaps of 1): "
+                    "taking one leaves an odd count, the player to move wins")
+        total = 0
+        for h in heaps:
+            total ^= h
+        big = [h for h in heaps if h > 1]
+        if len(big) == 1:  # the winner leaves only 0s and 1s, an odd number of 1s
+            return (f"one heap is above 1: reducing it to {1 - ones % 2} leaves an odd number "
+                    "of heaps of 1, the player to move wins")
+        verdict = "the player to move wins" if total else "the player to move loses"
+        return (f"{len(big)} heaps are above 1: misère Nim plays as normal Nim until one is "
+                f"left, and {_xor_terms(heaps)} = {total}: {verdict}")
 
     def _misere_heaps(self, position: int | tuple) -> tuple | None:
         """The heaps of a position for the misère closed form (None for a ``Sum``)."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidPositionError
-from ..impartial import ImpartialGame
+from ..impartial import ImpartialGame, _explain_xor
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -135,6 +135,9 @@ class StaircaseNim(_Staircase):
             found.append(tuple(option))
         return found
 
+    def _explain_part(self, position: Position) -> str:
+        return _explain_xor("the odd steps", position[::2], "odd steps")
+
     def describe_move(self, before: Position, after: Position) -> str:
         """Say how many coins moved from which step.
 
@@ -212,6 +215,11 @@ class StaircaseNimAnyStep(_Staircase):
                     option[target - 1] += 1
                 found.append(tuple(option))
         return found
+
+    def _explain_part(self, position: Position) -> str:
+        odd = [step for step, a in enumerate(position, 1) if a & 1]
+        return _explain_xor("the steps holding an odd number of coins", odd,
+                            "step holds an odd number of coins")
 
     def describe_move(self, before: Position, after: Position) -> str:
         """Say which step a coin moved from and to.

@@ -12,6 +12,9 @@ from .heap_game import HeapGame
 
 __all__ = ["SubtractionGame", "AllButSubtractionGame", "Bash", "parse_subtraction_set"]
 
+#: explain() finds the period of a subtraction set up to this largest subtraction.
+_EXPLAIN_WINDOW = 10_000
+
 
 def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
     """Return a subtraction set as a sorted tuple of distinct positive ints.
@@ -102,6 +105,23 @@ class SubtractionGame(HeapGame):
         periodicity = self._values_up_to(None)[1]
         assert periodicity is not None
         return periodicity
+
+    def _explain_part(self, n: int) -> str:
+        value = self.grundy(n)
+        periodicity = self.__dict__.get("_table", ([], [None]))[1][0]
+        if periodicity is None and self.subtraction_set[-1] <= _EXPLAIN_WINDOW:
+            try:  # the same line whatever was computed before: find the period now
+                periodicity = self.periodicity()
+            except PositionLimitError:
+                periodicity = None
+        if periodicity is None or periodicity.index(n) == n:
+            return super()._explain_part(n)  # the first values: the mex of the options
+        start, period, i = periodicity.preperiod, periodicity.period, periodicity.index(n)
+        return (f"{n} ≡ {i} (mod {period}) and the values repeat with period {period} "
+                f"from {start}: G = G({i}) = {value}")
+
+    def _explain_lists_options(self, n: int) -> bool:
+        return True  # at most |S| options
 
     def _values_up_to(self, n: int | None) -> tuple[list[int], Periodicity | None]:
         """The values computed so far, extended to n (or to the period if n is None)."""
@@ -210,6 +230,13 @@ class Bash(HeapGame):
 
     def formula(self, n: int) -> int:
         return n % (self.m + 1)
+
+    def _explain_part(self, n: int) -> str:
+        modulus = self.m + 1
+        return f"a heap's value is its size mod {modulus}: {n} mod {modulus} = {n % modulus}"
+
+    def _explain_heap_values(self) -> str:
+        return f"the heaps mod {self.m + 1}"
 
     def moves_to_value(self, n: int, value: int) -> list[int]:
         take = (n - value) % (self.m + 1)

@@ -251,6 +251,22 @@ class Wythoff(ImpartialGame):
             return super().outcome(position, misere=misere)
         return Outcome.P if _is_p_position(*position) else Outcome.N
 
+    def _explain_part(self, position: Pair) -> str:
+        a, b = position
+        if a == 0 or b == 0:
+            if a == b:
+                return "no move is left: value = 0"
+            return f"one heap is empty: the other is a Nim heap, value = {a + b}"
+        low, high = min(a, b), max(a, b)
+        k = high - low
+        if _is_p_position(a, b):
+            return (f"({low}, {high}) is the Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) for k = {k}: a "
+                    "P-position, so G = 0")
+        value = self.grundy(position)  # a search: it may refuse a huge position
+        pair = wythoff_pair(k)
+        return (f"({low}, {high}) is no Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) (k = {k} gives {pair}): "
+                f"an N-position, G = {value}")
+
     # ----------------------------------------------------------------- internals
     def _limit_error(self, position: object, need: int, limit: int) -> PositionLimitError:
         return PositionLimitError(

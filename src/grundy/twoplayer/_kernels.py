@@ -57,7 +57,10 @@ def rehash(table: np.ndarray, codes: np.ndarray, count: int) -> None:
         table[i, 1] = a
 
 
-@numba.njit(cache=True)
+# Not cached on disk: the kernel is specialised on the game's own numba functions, whose
+# types differ in every process, so a cache would only grow, and numba fails to re-save an
+# index that holds them ("underlying object has vanished").
+@numba.njit
 def explore_codes(moves, canonical, max_moves, codes, table, start, succ, state, budget):
     """Breadth-first exploration of coded positions, resumable.
 
@@ -97,7 +100,7 @@ def explore_codes(moves, canonical, max_moves, codes, table, start, succ, state,
     return status
 
 
-@numba.njit(cache=True)
+@numba.njit  # not cached, like explore_codes
 def end_values(end_value, codes, start, value) -> None:
     """The value code (LOSS 0, TIE 2, WIN 3) of every position with no move."""
     for a in range(len(codes)):

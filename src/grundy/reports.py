@@ -1,0 +1,221 @@
+"""The answers of ``grundy value``, ``solve`` and ``table`` as JSON objects.
+
+The CLI prints these objects (``--json``) or renders them as text, and the web API returns
+them, so both speak the same keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from . import heaps, loopy, registry
+from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from .games import HeapGame
+from .twoplayer import Solution, TwoPlayerGame
+
+__all__ = [
+    "described_moves",
+    "impartial_game",
+    "value_report",
+    "loopy_report",
+    "solve_report",
+    "table_report",
+    "heap_code",
+    "NEEDS_CODE",
+]
+
+Position = Hashable
+
+NEEDS_CODE = ("--plot, --certify and --checkpoint need a take-and-break code (octal, "
+              "hexadecimal, grundy, subtraction:S, allbut:S) in normal play")
+
+
+def impartial_game(spec: str, command: str) -> Any:
+    """The impartial game named `spec`; a two-player game gets a pointer to ``solve``.
+
+    Examples
+    --------
+    >>> impartial_game("tictactoe", "value")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGameError: tictactoe is a two-player game without SG values; ...
+    """
+    rules = registry.find(spec)
+    if isinstance(rules, TwoPlayerGame):
+        raise InvalidGameError(f"{spec} is a two-player game without SG values; use 'grundy "
+                               f"solve {spec}' (or 'grundy play {spec}'), not '{command}'")
+    return rules
+
+
+def described_moves(rules: Any, before: Position, moves: Sequence[Position]) -> list[dict]:
+    """Each move as ``{"position": text after it, "move": what it does}``.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> described_moves(Nim(), (3, 4, 5), [(1, 4, 5)])
+    [{'position': '1 4 5', 'move': 'heap 1: 3 -> 1'}]
+    """
+    return [{"position": rules.format_position(m), "move": rules.describe_move(before, m)}
+            for m in moves]
+
+
+def _winning_moves_or_one(rules: Any, position: Position, misere: bool) -> tuple[list, str]:
+    """Every winning move; or, when there are too many to list, the game's one
+    constructive winning move (if it has one) and the reason the list is incomplete."""
+    try:
+        return rules.winning_moves(position, misere=misere), ""
+    except PositionLimitError as exc:
+        one = getattr(rules, "winning_move", None)
+        move = one(position) if one is not None and not misere else None
+        return ([] if move is None else [move]), str(exc)
+
+
+def value_report(game: str, rules: Any, start: Position, misere: bool = False) -> dict:
+    """SG value, outcome, winning moves and the reason, as ``grundy value --json`` prints.
+
+    ``grundy`` is None in misère play, and when only the outcome has a closed form
+    (``grundy_unknown`` then says why); ``winning_moves_complete`` is False when the
+    moves are too many to list (``winning_moves_unlisted`` says why).
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> report = value_report("nim", Nim(), (3, 4, 5))
+    >>> report["grundy"], report["outcome"], report["winning_moves"], report["reason"]
+    (2, 'N', [[1, 4, 5]], 'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2')
+    """
+    outcome = rules.outcome(start, misere=misere)
+    moves, moves_unlisted = _winning_moves_or_one(rules, start, misere)
+    sg, sg_unknown = None, ""
+    if not misere:
+        try:
+            sg = rules.grundy(start)
+        except PositionLimitError as exc:  # the outcome has a closed form, the SG value not
+            sg_unknown = str(exc)
+    return {
+        "game": game,
+        "position": rules.position_to_json(start),
+        "misere": misere,
+        "grundy": sg,
+        "outcome": outcome.value,
+        "winning_moves": [rules.position_to_json(m) for m in moves],
+        "winning_moves_complete": not moves_unlisted,
+        "position_text": rules.format_position(start),
+        "reason": "" if sg_unknown else rules.explain(start, misere=misere),
+        "winning_moves_text": described_moves(rules, start, moves),
+        "grundy_unknown": sg_unknown or None,
+        "winning_moves_unlisted": moves_unlisted or None,
+    }
+
+
+def loopy_report(game: str, rules: Any, start: Position) -> dict:
+    """Generalised SG value (finite or ∞), outcome with draws, remoteness, winning moves.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> report = loopy_report("nim", Nim(), (1, 2))
+    >>> report["grundy"], report["outcome"], report["winning_moves"]
+    (3, 'N', [[1, 1]])
+    """
+    solution = loopy.solve(rules, start)
+    value, moves = solution.value(start), solution.winning_moves(start)
+    return {"game": game, "position": rules.position_to_json(start), "misere": False,
+            "loopy": True, "grundy": value.to_json(), "outcome": value.outcome.value,
+            "remoteness": solution.remoteness(start) if start in solution else None,  # sums
+            "winning_moves": [rules.position_to_json(m) for m in moves],
+            "positions": len(solution),
+            "position_text": rules.format_position(start), "value_text": str(value),
+            "winning_moves_text": described_moves(rules, start, moves)}
+
+
+def solve_report(game: str, rules: TwoPlayerGame, start: Position, solution: Solution,
+                 seconds: float) -> dict:
+    """Value for the player to move, remoteness, best moves and counts of a solved game.
+
+    Examples
+    --------
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import solve
+    >>> game = TicTacToe()
+    >>> report = solve_report("tictactoe", game, game.start(), solve(game), 0.0)
+    >>> report["value"], report["remoteness"], report["positions"]
+    ('tie', 9, 765)
+    """
+    moves = solution.best_moves(start)
+    return {"game": game, "position": rules.position_to_json(start),
+            "value": solution.value(start).value, "remoteness": solution.remoteness(start),
+            "best_moves": [rules.position_to_json(m) for m in moves],
+            "positions": len(solution), "symmetry": solution.symmetry,
+            "counts": {v.value: c for v, c in solution.counts().items()},
+            "seconds": round(seconds, 3),
+            "position_text": rules.format_position(start),
+            "best_moves_text": described_moves(rules, start, moves)}
+
+
+def heap_code(game: str) -> heaps.HeapCode | None:
+    """The take-and-break code of a game name (``kayles``, ``0.6``...), or None.
+
+    Examples
+    --------
+    >>> heap_code("kayles").text, heap_code("nim")
+    ('0.77', None)
+    """
+    try:
+        return heaps.parse_code(game)
+    except InvalidGameError:
+        rules = getattr(registry.find(game), "rules", None)  # a bad code fails here, clearly
+        return rules if isinstance(rules, heaps.HeapCode) else None
+
+
+def table_report(game: str, upto: int, *, misere: bool = False, certify: bool = False,
+                 max_positions: int, **options: Any) -> tuple[dict, heaps.HeapSequence | None]:
+    """SG values of single heaps 0..`upto`, as ``grundy table --json`` prints, and the
+    computed sequence (None for games searched position by position).
+
+    Take-and-break codes get the compiled kernels and the period (`options` go to
+    :func:`grundy.heaps.compute`: kernel, checkpoint, progress); other heap games are
+    searched; misère play lists outcomes.
+
+    Examples
+    --------
+    >>> report, found = table_report("0.07", 20, max_positions=1000)
+    >>> report["values"][:8], report["period"], report["certified"]
+    ([0, 0, 1, 1, 2, 0, 3, 1], None, False)
+    >>> table_report("nim", 4, max_positions=1000)[0]["values"]
+    [0, 1, 2, 3, 4]
+    """
+    if upto < 0:
+        raise InvalidPositionError(f"--upto {upto} is negative")
+    if upto >= max_positions:
+        raise InvalidPositionError(
+            f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
+        )
+    code = None if misere else heap_code(game)
+    if code is None:
+        if certify or options.get("checkpoint"):
+            raise InvalidGameError(f"{game}: {NEEDS_CODE}")
+        return _table_by_search(game, upto, misere, max_positions), None
+    options["max_values"] = max_positions
+    found = heaps.find_period(code, **options) if certify else heaps.compute(code, upto, **options)
+    if found.upto < upto:
+        found = heaps.compute(code, upto, **options)
+    data = found.to_json()
+    data["values"] = data["values"][: upto + 1]
+    return {"game": game, "misere": False, **data, "upto": upto}, found
+
+
+def _table_by_search(game: str, upto: int, misere: bool, max_positions: int) -> dict:
+    rules = impartial_game(game, "table").limited_to(max_positions)
+    if not isinstance(rules, HeapGame):
+        raise InvalidGameError(
+            f"{game}: 'table' lists the values of single heaps, and positions of {game} are "
+            "not heaps; use 'grundy value' for its positions"
+        )
+    positions = [rules.check_position(n) for n in range(upto + 1)]
+    if misere:
+        return {"game": game, "misere": True, "upto": upto,
+                "outcomes": [rules.outcome(n, misere=True).value for n in positions]}
+    return {"game": game, "misere": False, "upto": upto, "values": rules.table(positions)}

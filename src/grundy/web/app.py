@@ -1,0 +1,151 @@
+"""The FastAPI application of ``grundy serve``: the JSON API under ``/api/`` and the page."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..errors import GrundyError, ServerBusyError
+from . import models
+from .compute import LIMITS
+from .workers import ComputePool, WorkerCrashError
+
+__all__ = ["create_app", "STATIC"]
+
+STATIC = Path(__file__).parent / "static"
+
+# The page loads only its own files and talks only to this server.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "style-src 'self'; script-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+Game = Annotated[str, Query(min_length=1, max_length=LIMITS["max_text"],
+                            description="Game name, as on the command line: nim, bash:3, 0.77, "
+                                        "tictactoe...", examples=["nim"])]
+Position = Annotated[str, Query(max_length=LIMITS["max_text"],
+                                description="The position as typed on the command line, e.g. "
+                                            "'3 4 5' (empty: the game's start)",
+                                examples=["3 4 5"])]
+Misere = Annotated[bool, Query(description="Misère play: whoever moves last loses.")]
+REFUSED = {400: {"model": models.Problem, "description": "Bad input, or past a limit"},
+           503: {"model": models.Problem, "description": "Every worker busy; try again"}}
+
+
+def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30.0) -> FastAPI:
+    """The playground: `workers` compute processes, `budget` seconds per request.
+
+    Examples
+    --------
+    >>> app = create_app(workers=1)
+    >>> sorted(app.openapi()["paths"])[:3]
+    ['/api/games', '/api/graph', '/api/move']
+    """
+    pool = ComputePool(workers=workers, budget=budget, queue_timeout=queue_timeout)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        await pool.start()
+        yield
+        await pool.close()
+
+    app = FastAPI(title="grundy playground", lifespan=lifespan,
+                  description="Sprague-Grundy values, outcomes, winning moves and perfect play "
+                              "for the games of the grundy command line. Answers carry the "
+                              "keys of the CLI's --json.")
+    app.state.pool = pool
+
+    @app.exception_handler(GrundyError)
+    async def refused(_request: Request, exc: GrundyError) -> JSONResponse:
+        status = 503 if isinstance(exc, ServerBusyError) else 400
+        headers = {"Retry-After": "5"} if status == 503 else None
+        return JSONResponse({"detail": str(exc), "error": type(exc).__name__}, status,
+                            headers=headers)
+
+    @app.exception_handler(WorkerCrashError)
+    async def crashed(_request: Request, exc: WorkerCrashError) -> JSONResponse:
+        return JSONResponse({"detail": f"internal error: {exc}", "error": "InternalError"}, 500)
+
+    @app.middleware("http")
+    async def secure(request: Request, call_next):
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    app.include_router(_api(pool))
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    return app
+
+
+def _api(pool: ComputePool) -> APIRouter:
+    """The JSON endpoints; each hands its work to the pool."""
+    api = APIRouter(prefix="/api", responses=REFUSED)
+
+    @api.get("/games", response_model=models.GameList)
+    async def games() -> dict:
+        """Every game of the catalog (those that read files are the command line's only)."""
+        return await pool.call("games")
+
+    @api.get("/value", response_model=models.ValueReport)
+    async def value(game: Game, position: Position = "", misere: Misere = False) -> dict:
+        """SG value, outcome, winning moves and the reason in one line (`grundy value`)."""
+        return await pool.call("value", game=game, position=position, misere=misere)
+
+    @api.get("/solve", response_model=models.SolveReport | models.LoopyReport)
+    async def solve(game: Game, position: Position = "") -> dict:
+        """Two-player games: value and remoteness under perfect play; impartial games:
+        the loopy (generalised) SG value (`grundy solve`)."""
+        return await pool.call("solve", game=game, position=position)
+
+    @api.get("/options", response_model=models.OptionList)
+    async def options(game: Game, position: Position = "", misere: Misere = False) -> dict:
+        """The moves from a position and what each leaves."""
+        return await pool.call("options", game=game, position=position, misere=misere)
+
+    @api.get("/move", response_model=models.MoveResult)
+    async def move(game: Game, position: Position, after: Annotated[str, Query(
+            max_length=LIMITS["max_text"], description="The position after the person's move",
+            examples=["1 4 5"])], misere: Misere = False) -> dict:
+        """Check a person's move (given as the position after it)."""
+        return await pool.call("move", game=game, position=position, after=after,
+                               misere=misere)
+
+    @api.get("/reply", response_model=models.ReplyResult)
+    async def reply(game: Game, position: Position = "", misere: Misere = False) -> dict:
+        """Perfect play's move from a position."""
+        return await pool.call("reply", game=game, position=position, misere=misere)
+
+    @api.get("/table", response_model=models.TableReport, response_model_exclude_none=True)
+    async def table(game: Game, upto: Annotated[int, Query(ge=0, le=LIMITS["max_upto"],
+                    description="Last heap size of the table")] = 100,
+                    certify: Annotated[bool, Query(description="Compute until the period is "
+                                                   "certified")] = False,
+                    misere: Misere = False) -> dict:
+        """SG values of single heaps 0..upto, with the period (`grundy table`)."""
+        return await pool.call("table", game=game, upto=upto, certify=certify, misere=misere)
+
+    @api.get("/graph", response_model=models.GameGraph)
+    async def graph(game: Game, position: Position = "", misere: Misere = False) -> dict:
+        """The game graph below a small position, with SG values and outcomes."""
+        return await pool.call("graph", game=game, position=position, misere=misere)
+
+    @api.get("/limits")
+    async def limits() -> dict:
+        """This server's limits: positions per search, table size, budget per request."""
+        return {**LIMITS, "budget_seconds": pool.budget, "workers": pool.workers}
+
+    return api
+

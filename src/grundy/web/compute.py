@@ -1,0 +1,326 @@
+"""What the web API computes: plain functions from query strings to JSON objects.
+
+These run in the worker processes of :class:`grundy.web.workers.ComputePool`, never in
+the server's event loop, and know nothing of HTTP. Every input is a string or a number
+from a URL, checked here against the server's limits; every answer is a JSON object with
+the keys of the matching CLI command's ``--json`` (see :mod:`grundy.reports`).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Hashable
+from itertools import islice
+from typing import Any
+
+from .. import registry, twoplayer
+from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..games import HeapGame
+from ..impartial import ImpartialGame
+from ..play import engine_reply, iter_options, read_move
+from ..reports import loopy_report, solve_report, table_report, value_report
+from ..twoplayer import Solution, TwoPlayerGame, Value
+
+__all__ = [
+    "LIMITS",
+    "games",
+    "value",
+    "solve",
+    "options",
+    "move",
+    "reply",
+    "table",
+    "graph",
+    "warm_up",
+]
+
+Position = Hashable
+
+#: The server's limits on what one request may ask for.
+LIMITS = {
+    "max_positions": 200_000,  # positions one search may store
+    "max_text": 1_000,  # characters of a position or a game name
+    "max_upto": 10_000,  # last heap of a sequence table
+    "max_certify": 200_000,  # values computed to certify a period
+    "max_options": 100,  # options listed for a position
+    "max_graph": 60,  # positions drawn in a game graph
+}
+
+
+# ----------------------------------------------------------------- inputs
+def _checked_text(what: str, text: str) -> str:
+    if len(text) > LIMITS["max_text"]:
+        raise InvalidPositionError(f"{what} has {len(text):,} characters, more than this "
+                                   f"server's {LIMITS['max_text']:,}")
+    return text
+
+
+@functools.lru_cache(maxsize=16)
+def _game(spec: str) -> ImpartialGame | TwoPlayerGame:
+    # One game object per name, so its memo of solved positions serves the next request.
+    found = registry.find(_checked_text("the game name", spec), files=False)
+    return found.limited_to(LIMITS["max_positions"])
+
+
+def _position(rules: Any, text: str) -> Position:
+    words = _checked_text("the position", text).split()
+    return rules.check_position(rules.parse_position(words))
+
+
+def _impartial(spec: str, command: str) -> ImpartialGame:
+    rules = _game(spec)
+    if isinstance(rules, TwoPlayerGame):
+        raise InvalidGameError(f"{spec} is a two-player game without SG values; use /api/solve "
+                               f"for it, not /api/{command}")
+    return rules
+
+
+@functools.lru_cache(maxsize=8)
+def _solved(spec: str, root: Position) -> Solution:
+    return twoplayer.solve(_game(spec), root)
+
+
+def _solution(spec: str, position: Position) -> Solution:
+    """A solution that holds `position`: a cached one (the game's start is solved
+    first, so play from it never solves again), else one solved from `position`."""
+    rules = _game(spec)
+    start = _solved(spec, rules.start())
+    return start if position in start else _solved(spec, position)
+
+
+# ----------------------------------------------------------------- endpoints
+def games() -> dict:
+    """Every game the playground offers, as ``grundy games --json`` lists them, plus its
+    example split into a game name and a position, its kind, and whether its positions
+    are heaps (so it has a sequence of values).
+
+    Examples
+    --------
+    >>> [g["name"] for g in games()["games"]][:3]
+    ['nim', 'bash:M', 'subtraction:S']
+    >>> next(g for g in games()["games"] if g["name"] == "bash:M")["game"]
+    'bash:3'
+    """
+    found = []
+    for entry, described in zip(registry.GAMES.values(), registry.describe_games(),
+                                strict=True):
+        if entry.reads_files:
+            continue
+        spec, _, position = entry.example.partition(" ")
+        rules = _game(spec)
+        found.append({**described, "game": spec, "position": position,
+                      "kind": "two-player" if isinstance(rules, TwoPlayerGame) else "impartial",
+                      "heaps": isinstance(rules, HeapGame)})
+    return {"games": found}
+
+
+def value(game: str, position: str = "", misere: bool = False) -> dict:
+    """SG value, outcome, winning moves and the reason: ``grundy value --json``.
+
+    Examples
+    --------
+    >>> report = value("nim", "3 4 5")
+    >>> report["grundy"], report["winning_moves_text"]
+    (2, [{'position': '1 4 5', 'move': 'heap 1: 3 -> 1'}])
+    """
+    rules = _impartial(game, "value")
+    return value_report(game, rules, _position(rules, position), misere)
+
+
+def solve(game: str, position: str = "") -> dict:
+    """Value and remoteness of a two-player position: ``grundy solve --json``; for an
+    impartial game, its loopy value (finite or ∞) with remoteness.
+
+    Examples
+    --------
+    >>> report = solve("tictactoe", "xx./oo./...")
+    >>> report["value"], report["remoteness"], report["best_moves_text"][0]["position"]
+    ('win', 1, 'xxx/oo./...')
+    """
+    rules = _game(game)
+    start = _position(rules, position)
+    if not isinstance(rules, TwoPlayerGame):
+        return loopy_report(game, rules, start)
+    began = time.perf_counter()
+    solution = _solved(game, start)  # from `start`, so the counts are the CLI's
+    return solve_report(game, rules, start, solution, time.perf_counter() - began)
+
+
+def options(game: str, position: str = "", misere: bool = False) -> dict:
+    """The moves from a position (at most ``LIMITS["max_options"]``), each with what it
+    leaves: its SG value and outcome (impartial games), or its value for the player who
+    makes it (two-player games).
+
+    Examples
+    --------
+    >>> listed = options("nim", "1 2")["options"]
+    >>> [(o["text"], o["grundy"], o["outcome"]) for o in listed]
+    [('0 2', 2, 'N'), ('1 0', 1, 'N'), ('1 1', 0, 'P')]
+    """
+    rules = _game(game)
+    start = _position(rules, position)
+    limit = LIMITS["max_options"]
+    found = []
+    if isinstance(rules, TwoPlayerGame):
+        solution = _solution(game, start)
+        moves = list(islice(rules.moves(start), limit + 1))
+        for option in moves[:limit]:
+            found.append({**_option(rules, start, option),
+                          "value": _value_for_mover(solution, start, option).value,
+                          "remoteness": solution.remoteness(option)})
+    else:
+        moves = list(islice(iter_options(rules, start), limit + 1))
+        for option in moves[:limit]:
+            found.append({**_option(rules, start, option),
+                          "grundy": None if misere else rules.grundy(option),
+                          "outcome": rules.outcome(option, misere=misere).value})
+    return {"game": game, "position": rules.position_to_json(start),
+            "position_text": rules.format_position(start), "misere": misere,
+            "options": found, "complete": len(moves) <= limit}
+
+
+def _option(rules: Any, before: Position, after: Position) -> dict:
+    return {"position": rules.position_to_json(after), "text": rules.format_position(after),
+            "move": rules.describe_move(before, after)}
+
+
+def _value_for_mover(solution: Solution, before: Position, after: Position) -> Value:
+    # Moves that keep the mover (extra turns) keep the value's point of view.
+    rules = solution.game
+    same = rules.to_move(after) == rules.to_move(before)
+    return solution.value(after) if same else solution.value(after).opposite
+
+
+def move(game: str, position: str, after: str, misere: bool = False) -> dict:
+    """Check a person's move, given as the position after it; return that position.
+
+    Examples
+    --------
+    >>> move("nim", "3 4 5", "1 4 5")["position_text"]
+    '1 4 5'
+    >>> move("nim", "3 4 5", "3 4 6")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 in one move
+    """
+    rules = _game(game)
+    start = _position(rules, position)
+    landed = read_move(rules, start, _checked_text("the move", after).split())
+    return {"game": game, "position": rules.position_to_json(landed),
+            "position_text": rules.format_position(landed),
+            "move": rules.describe_move(start, landed), "misere": misere}
+
+
+def reply(game: str, position: str = "", misere: bool = False) -> dict:
+    """Perfect play's move from a position, or ``"move": null`` when none is left.
+
+    ``winning`` says the engine's move wins (it leaves the person a lost position).
+
+    Examples
+    --------
+    >>> answer = reply("nim", "3 4 5")
+    >>> answer["position_text"], answer["move"], answer["winning"]
+    ('1 4 5', 'heap 1: 3 -> 1', True)
+    >>> reply("nim", "0 0")["position"] is None
+    True
+    """
+    rules = _game(game)
+    start = _position(rules, position)
+    chosen, winning = None, False
+    if isinstance(rules, TwoPlayerGame):
+        best = _solution(game, start).best_moves(start)
+        if best:
+            chosen, winning = best[0], _solution(game, start).value(start) is Value.WIN
+    else:
+        answer = engine_reply(rules, start, misere=misere)
+        if answer is not None:
+            chosen, winning = answer.move, answer.winning
+    if chosen is None:
+        return {"game": game, "position": None, "position_text": None, "move": None,
+                "winning": False, "misere": misere}
+    return {"game": game, "position": rules.position_to_json(chosen),
+            "position_text": rules.format_position(chosen),
+            "move": rules.describe_move(start, chosen), "winning": winning, "misere": misere}
+
+
+def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> dict:
+    """SG values of single heaps 0..`upto` with the period: ``grundy table --json``.
+
+    Examples
+    --------
+    >>> report = table("0.77", 30, certify=True)
+    >>> report["period"], report["preperiod"], report["certified"], len(report["values"])
+    (12, 71, True, 31)
+    """
+    if upto > LIMITS["max_upto"]:
+        raise InvalidPositionError(f"upto {upto:,} is more than this server's "
+                                   f"{LIMITS['max_upto']:,}")
+    _checked_text("the game name", game)
+    registry.find(game, files=False)  # refuse file games before anything else
+    report, _ = table_report(game, upto, misere=misere, certify=certify,
+                             max_positions=LIMITS["max_certify"] if certify else upto + 1)
+    return report
+
+
+def graph(game: str, position: str = "", misere: bool = False) -> dict:
+    """The game graph below a small position: each position once (up to the game's
+    symmetry), with its SG value, outcome and level (longest path from the start).
+
+    Examples
+    --------
+    >>> drawn = graph("nim", "2")
+    >>> [(n["text"], n["grundy"], n["outcome"], n["level"]) for n in drawn["nodes"]]
+    [('2', 2, 'N', 0), ('0', 0, 'P', 2), ('1', 1, 'N', 1)]
+    >>> drawn["edges"]
+    [[0, 1], [0, 2], [2, 1]]
+    """
+    rules = _impartial(game, "graph")
+    start = _position(rules, position)
+    limit = LIMITS["max_graph"]
+    index: dict[Position, int] = {rules.canonical(start): 0}
+    shown, edges = [start], []
+    for number, current in enumerate(shown):  # breadth first; `shown` grows as we go
+        for option in iter_options(rules, current):
+            key = rules.canonical(option)
+            if key not in index:
+                if len(shown) == limit:
+                    raise PositionLimitError(
+                        f"the graph of {rules.format_position(start)} has more than {limit} "
+                        "positions; pick a smaller position")
+                index[key] = len(shown)
+                shown.append(option)
+            edges.append((number, index[key]))
+    edges = sorted(set(edges))
+    level = _longest_paths(len(shown), edges)
+    nodes = [{"id": i, "position": rules.position_to_json(p), "text": rules.format_position(p),
+              "grundy": None if misere else rules.grundy(p),
+              "outcome": rules.outcome(p, misere=misere).value, "level": level[i]}
+             for i, p in enumerate(shown)]
+    return {"game": game, "position": rules.position_to_json(start), "misere": misere,
+            "nodes": nodes, "edges": [list(e) for e in edges]}
+
+
+def _longest_paths(count: int, edges: list[tuple[int, int]]) -> list[int]:
+    """Length of the longest path from vertex 0 to each vertex of a DAG (Kahn's order)."""
+    below: list[list[int]] = [[] for _ in range(count)]
+    waiting = [0] * count
+    for source, target in edges:
+        below[source].append(target)
+        waiting[target] += 1
+    level, ready = [0] * count, [v for v in range(count) if not waiting[v]]
+    while ready:
+        source = ready.pop()
+        for target in below[source]:
+            level[target] = max(level[target], level[source] + 1)
+            waiting[target] -= 1
+            if not waiting[target]:
+                ready.append(target)
+    return level
+
+
+def warm_up() -> None:
+    """Compile the numba kernels a first request would otherwise wait for."""
+    table("0.77", 100)
+    solve("tictactoe")
+    value("nim", "3 4 5")

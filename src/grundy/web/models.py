@@ -1,0 +1,169 @@
+"""The shapes of the web API's answers, for its OpenAPI schema (the keys of ``--json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+__all__ = [
+    "Problem",
+    "GameInfo",
+    "GameList",
+    "DescribedMove",
+    "ValueReport",
+    "LoopyReport",
+    "SolveReport",
+    "Option",
+    "OptionList",
+    "MoveResult",
+    "ReplyResult",
+    "TableReport",
+    "GraphNode",
+    "GameGraph",
+]
+
+# A position in JSON, as the game writes it (a list of heaps, a board string...).
+JsonPosition = Any
+
+
+class Problem(BaseModel):
+    """Why a request was refused: one line, and the kind of error."""
+
+    detail: str
+    error: str
+
+
+class GameInfo(BaseModel):
+    name: str
+    summary: str
+    example: str
+    command: str
+    game: str  # the example's game name, e.g. "bash:3"
+    position: str  # the example's position, as typed
+    kind: str  # "impartial" or "two-player"
+    heaps: bool  # positions are heaps: the game has a sequence of values
+
+
+class GameList(BaseModel):
+    games: list[GameInfo]
+
+
+class DescribedMove(BaseModel):
+    position: str  # the position after the move, as typed
+    move: str  # what the move does, in words
+
+
+class ValueReport(BaseModel):
+    game: str
+    position: JsonPosition
+    misere: bool
+    grundy: int | None
+    outcome: str
+    winning_moves: list[JsonPosition]
+    winning_moves_complete: bool
+    position_text: str
+    reason: str
+    winning_moves_text: list[DescribedMove]
+    grundy_unknown: str | None
+    winning_moves_unlisted: str | None
+
+
+class LoopyReport(BaseModel):
+    game: str
+    position: JsonPosition
+    misere: bool
+    loopy: bool
+    grundy: int | dict[str, list[int]]  # finite, or {"infinite": K}
+    outcome: str
+    remoteness: int | None
+    winning_moves: list[JsonPosition]
+    positions: int
+    position_text: str
+    value_text: str
+    winning_moves_text: list[DescribedMove]
+
+
+class SolveReport(BaseModel):
+    game: str
+    position: JsonPosition
+    value: str  # win, loss, tie or draw, for the player to move
+    remoteness: int | None
+    best_moves: list[JsonPosition]
+    positions: int
+    symmetry: bool
+    counts: dict[str, int]
+    seconds: float
+    position_text: str
+    best_moves_text: list[DescribedMove]
+
+
+class Option(BaseModel):
+    position: JsonPosition
+    text: str
+    move: str
+    grundy: int | None = None  # impartial games, normal play
+    outcome: str | None = None  # impartial games: N or P for the player to move there
+    value: str | None = None  # two-player games: for the player who makes the move
+    remoteness: int | None = None  # two-player games
+
+
+class OptionList(BaseModel):
+    game: str
+    position: JsonPosition
+    position_text: str
+    misere: bool
+    options: list[Option]
+    complete: bool  # False when more options exist than were listed
+
+
+class MoveResult(BaseModel):
+    game: str
+    position: JsonPosition
+    position_text: str
+    move: str
+    misere: bool
+
+
+class ReplyResult(BaseModel):
+    game: str
+    position: JsonPosition | None  # None: no move is left
+    position_text: str | None
+    move: str | None
+    winning: bool
+    misere: bool
+
+
+class TableReport(BaseModel):
+    game: str
+    misere: bool
+    upto: int
+    values: list[int] | None = None
+    outcomes: list[str] | None = None  # misère play
+    code: str | None = None  # take-and-break codes: the period and how it was found
+    period: int | None = None
+    preperiod: int | None = None
+    saltus: int | None = None
+    certified: bool | None = None
+    bound: int | None = None
+    rare_count: int | None = None
+    mask: int | None = None
+    mask_uses_parity: bool | None = None
+    kernel: str | None = None
+
+
+class GraphNode(BaseModel):
+    id: int
+    position: JsonPosition
+    text: str
+    grundy: int | None
+    outcome: str
+    level: int
+
+
+class GameGraph(BaseModel):
+    game: str
+    position: JsonPosition
+    misere: bool
+    nodes: list[GraphNode]
+    edges: list[list[int]]

@@ -1,0 +1,82 @@
+"""A real ``grundy serve``: 20 parallel clients, and a fuzz run of its OpenAPI schema."""
+
+from __future__ import annotations
+
+import functools
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+pytest.importorskip("fastapi")
+httpx = pytest.importorskip("httpx")
+schemathesis = pytest.importorskip("schemathesis")
+from hypothesis import HealthCheck, settings  # noqa: E402
+from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import (  # noqa: E402
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def one_client(base: str, seed: int) -> list[str]:
+    """Ten requests of a person using the page; the problems found, if any."""
+    problems, rng = [], random.Random(seed)
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for _ in range(10):
+            heaps = [rng.randrange(30) for _ in range(rng.randrange(1, 5))]
+            position = " ".join(map(str, heaps))
+            xor = functools.reduce(lambda a, b: a ^ b, heaps, 0)
+            value = client.get("/api/value", params={"game": "nim", "position": position})
+            if value.status_code != 200 or value.json()["grundy"] != xor:
+                problems.append(f"value {position}: {value.status_code} {value.text[:200]}")
+            for path, params in [
+                ("/api/options", {"game": "nim", "position": position}),
+                ("/api/reply", {"game": "nim", "position": position}),
+                ("/api/table", {"game": rng.choice(["0.77", "0.137", "4.07"]),
+                                "upto": rng.randrange(1000), "certify": True}),
+                ("/api/solve", {"game": "tictactoe"}),
+            ]:
+                answer = client.get(path, params=params)
+                if answer.status_code != 200:
+                    problems.append(f"{path} {params}: {answer.status_code} {answer.text[:200]}")
+    return problems
+
+
+def test_twenty_parallel_clients_all_get_answers(live_server):
+    with ThreadPoolExecutor(20) as pool:
+        problems = [p for found in pool.map(one_client, [live_server] * 20, range(20))
+                    for p in found]
+    assert problems == []
+
+
+def test_an_expensive_request_does_not_block_the_others(live_server):
+    """One worker busy past the budget; the other still answers, and then both do."""
+    slow = {"game": "chomp", "position": " ".join(["9"] * 9)}
+    with ThreadPoolExecutor(2) as pool, httpx.Client(base_url=live_server, timeout=120) as c:
+        pending = pool.submit(c.get, "/api/options", params=slow)
+        quick = c.get("/api/value", params={"game": "nim", "position": "7 9"})
+        assert quick.status_code == 200 and quick.json()["grundy"] == 14
+        assert pending.result().status_code in (200, 400)  # done, or refused past the budget
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+# Whether a game name or a position is valid is more than a schema can say, so a 400 is a
+# fair answer to schema-valid data; what must never happen is a server error, or an
+# answer that does not match the schema.
+CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
+          content_type_conformance]
+
+
+@pytest.fixture(scope="module")
+def api_schema(live_server):
+    return schemathesis.openapi.from_url(f"{live_server}/openapi.json")
+
+
+@schema.parametrize()
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+def test_fuzzing_the_schema_finds_no_server_error(case):
+    case.call_and_validate(checks=CHECKS)
