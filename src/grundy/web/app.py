@@ -47,7 +47,7 @@ def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30
     --------
     >>> app = create_app(workers=1)
     >>> sorted(app.openapi()["paths"])[:3]
-    ['/api/games', '/api/graph', '/api/move']
+    ['/api/games', '/api/graph', '/api/limits']
     """
     pool = ComputePool(workers=workers, budget=budget, queue_timeout=queue_timeout)
 
