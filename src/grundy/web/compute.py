@@ -259,7 +259,7 @@ def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> 
     _checked_text("the game name", game)
     registry.find(game, files=False)  # refuse file games before anything else
     report, _ = table_report(game, upto, misere=misere, certify=certify,
-                             max_positions=LIMITS["max_certify"] if certify else upto + 1)
+                             max_positions=LIMITS["max_certify"])
     return report
 
 
