@@ -184,6 +184,7 @@ def test_value_without_sg_value_or_full_move_list(capsys):
     assert len(data["winning_moves"]) == 1
     status, out, _ = run(capsys, "value", "moore:2", *heaps)
     assert status == 0 and "not all listed" in out
+    assert " ".join(map(str, data["winning_moves"][0])) in out  # the one constructed move
 
 
 # ----------------------------------------------------------------- solve and --loopy

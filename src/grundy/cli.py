@@ -122,11 +122,13 @@ def value(
         console.print(f"  why            {report['reason']}", markup=False)
     outcome = Outcome(report["outcome"])
     console.print(f"  outcome        {outcome.value} ({outcome.describe()})")
-    if report["winning_moves_unlisted"]:
-        console.print(f"  winning moves  not all listed: {report['winning_moves_unlisted']}",
-                      markup=False)
-    else:
+    if not report["winning_moves_unlisted"]:
         _print_moves(report["winning_moves_text"], "winning moves  ")
+        return
+    console.print(f"  winning moves  not all listed: {report['winning_moves_unlisted']}",
+                  markup=False)
+    if report["winning_moves_text"]:  # the game's one constructive winning move
+        _print_moves(report["winning_moves_text"], " " * 15)
 
 
 def _loopy_value(game: str, rules: Any, start: Any, as_json: bool) -> None:
