@@ -71,12 +71,14 @@ def load(base: str, clients: int, seed: int) -> tuple[float, list[float]]:
     return time.perf_counter() - began, [t for run in runs for t in run]
 
 
-def in_process(seed: int, clients: int) -> float:
-    began = time.perf_counter()
+def in_process(seed: int, clients: int) -> tuple[float, list[float]]:
+    latencies = []
     for client in range(seed, seed + clients):
         for path, params in requests_for(client):
+            began = time.perf_counter()
             getattr(compute, path)(**params)
-    return time.perf_counter() - began
+            latencies.append(time.perf_counter() - began)
+    return sum(latencies), latencies
 
 
 def report(label: str, seconds: float, latencies: list[float]) -> float:
@@ -94,9 +96,7 @@ def main() -> None:
         one_client(base, 999)  # warm the connection and the workers
         print(f"grundy serve, 2 workers, Nim positions of 2-5 heaps below 10^6, "
               f"{REQUESTS_PER_CLIENT} requests per client")
-        baseline_s = in_process(0, 20)
-        baseline = report("compute functions in-process", baseline_s,
-                          [baseline_s / (20 * REQUESTS_PER_CLIENT)] * (20 * REQUESTS_PER_CLIENT))
+        baseline = report("compute functions in-process", *in_process(0, 20))
         single = report("1 client", *load(base, 1, 100))
         parallel = report("20 parallel clients", *load(base, 20, 200))
         print(f"  ratio 20 clients / 1 client: {parallel / single:.2f}x throughput; "

@@ -246,3 +246,13 @@ def test_value_loopy_on_a_cyclic_digraph(capsys, tmp_path):
     assert status == 2 and "--loopy" in err
     data = run_json(capsys, "solve", spec, "4")  # solve values impartial games as loopy
     assert data["grundy"] == 0 and data["remoteness"] == 2
+
+
+def test_serve_on_a_port_in_use_is_one_line(capsys):
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        status, _, err = run(capsys, "serve", "--port", str(port))
+    assert status == 2
+    assert err.strip() == f"error: cannot listen on 127.0.0.1:{port}: Address already in use"

@@ -127,6 +127,12 @@ def test_bad_values_are_refused_in_one_line(client, params, message):
     assert message in detail and "\n" not in detail
 
 
+def test_tables_of_games_that_read_files_are_refused(client):
+    detail = refused(client.get("/api/table", params={"game": "digraph:/etc/passwd",
+                                                      "upto": 3}))
+    assert "reads files" in detail
+
+
 def test_sizes_are_validated(client):
     assert "less than or equal" in refused(
         client.get("/api/table", params={"game": "0.77", "upto": LIMITS["max_upto"] + 1}), 422)

@@ -6,6 +6,7 @@ import functools
 import itertools
 import json
 import os
+import socket
 import sys
 import time
 import warnings
@@ -480,6 +481,12 @@ def serve(
     except ImportError as exc:
         raise InvalidGameError(f"the playground needs the web extra ({exc.name} is missing): "
                                "pip install 'grundy[web]'") from None
+    try:  # fail at once, in one line, rather than after starting the workers
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).split(" (while")[0]  # the address is said already
+        raise GrundyError(f"cannot listen on {host}:{port}: {reason}") from None
     count = workers or max(1, len(os.sched_getaffinity(0)))
     console.print(f"grundy playground on http://{host}:{port}/ ({count} compute worker"
                   f"{'s' * (count != 1)}, {budget:g} s per request); Ctrl-C stops it")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from .nimbers import nim_sum
 from .solver import DEFAULT_MAX_POSITIONS, GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
@@ -564,10 +565,7 @@ def _explain_xor(what: str, values: Sequence[int], none: str) -> str:
     """The line ``XOR of <what>: 1 ⊕ 2 ⊕ 3 = 0`` (``no <none>: value = 0`` if empty)."""
     if not values:
         return f"no {none}: value = 0"
-    total = 0
-    for v in values:
-        total ^= v
-    return f"XOR of {what}: {_xor_terms(values)} = {total}"
+    return f"XOR of {what}: {_xor_terms(values)} = {nim_sum(*values)}"
 
 
 def _xor_terms(values: Sequence[int]) -> str:

@@ -31,8 +31,10 @@ NEEDS_CODE = ("--plot, --certify and --checkpoint need a take-and-break code (oc
               "hexadecimal, grundy, subtraction:S, allbut:S) in normal play")
 
 
-def impartial_game(spec: str, command: str) -> Any:
+def impartial_game(spec: str, command: str, *, files: bool = True) -> Any:
     """The impartial game named `spec`; a two-player game gets a pointer to ``solve``.
+
+    ``files=False`` refuses games that read files (see :func:`grundy.registry.find`).
 
     Examples
     --------
@@ -41,7 +43,7 @@ def impartial_game(spec: str, command: str) -> Any:
     ...
     grundy.errors.InvalidGameError: tictactoe is a two-player game without SG values; ...
     """
-    rules = registry.find(spec)
+    rules = registry.find(spec, files=files)
     if isinstance(rules, TwoPlayerGame):
         raise InvalidGameError(f"{spec} is a two-player game without SG values; use 'grundy "
                                f"solve {spec}' (or 'grundy play {spec}'), not '{command}'")
@@ -155,7 +157,7 @@ def solve_report(game: str, rules: TwoPlayerGame, start: Position, solution: Sol
             "best_moves_text": described_moves(rules, start, moves)}
 
 
-def heap_code(game: str) -> heaps.HeapCode | None:
+def heap_code(game: str, *, files: bool = True) -> heaps.HeapCode | None:
     """The take-and-break code of a game name (``kayles``, ``0.6``...), or None.
 
     Examples
@@ -166,18 +168,20 @@ def heap_code(game: str) -> heaps.HeapCode | None:
     try:
         return heaps.parse_code(game)
     except InvalidGameError:
-        rules = getattr(registry.find(game), "rules", None)  # a bad code fails here, clearly
+        # A bad code fails here, clearly.
+        rules = getattr(registry.find(game, files=files), "rules", None)
         return rules if isinstance(rules, heaps.HeapCode) else None
 
 
 def table_report(game: str, upto: int, *, misere: bool = False, certify: bool = False,
-                 max_positions: int, **options: Any) -> tuple[dict, heaps.HeapSequence | None]:
+                 max_positions: int, files: bool = True,
+                 **options: Any) -> tuple[dict, heaps.HeapSequence | None]:
     """SG values of single heaps 0..`upto`, as ``grundy table --json`` prints, and the
     computed sequence (None for games searched position by position).
 
     Take-and-break codes get the compiled kernels and the period (`options` go to
     :func:`grundy.heaps.compute`: kernel, checkpoint, progress); other heap games are
-    searched; misère play lists outcomes.
+    searched; misère play lists outcomes. ``files=False`` refuses games that read files.
 
     Examples
     --------
@@ -193,11 +197,11 @@ def table_report(game: str, upto: int, *, misere: bool = False, certify: bool = 
         raise InvalidPositionError(
             f"--upto {upto:,} asks for more than --max-positions {max_positions:,} values"
         )
-    code = None if misere else heap_code(game)
+    code = None if misere else heap_code(game, files=files)
     if code is None:
         if certify or options.get("checkpoint"):
             raise InvalidGameError(f"{game}: {NEEDS_CODE}")
-        return _table_by_search(game, upto, misere, max_positions), None
+        return _table_by_search(game, upto, misere, max_positions, files), None
     options["max_values"] = max_positions
     found = heaps.find_period(code, **options) if certify else heaps.compute(code, upto, **options)
     if found.upto < upto:
@@ -207,8 +211,9 @@ def table_report(game: str, upto: int, *, misere: bool = False, certify: bool = 
     return {"game": game, "misere": False, **data, "upto": upto}, found
 
 
-def _table_by_search(game: str, upto: int, misere: bool, max_positions: int) -> dict:
-    rules = impartial_game(game, "table").limited_to(max_positions)
+def _table_by_search(game: str, upto: int, misere: bool, max_positions: int,
+                     files: bool) -> dict:
+    rules = impartial_game(game, "table", files=files).limited_to(max_positions)
     if not isinstance(rules, HeapGame):
         raise InvalidGameError(
             f"{game}: 'table' lists the values of single heaps, and positions of {game} are "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..impartial import Outcome, _xor_terms
+from ..nimbers import nim_sum
 from ..sums import Sum
 from .heap_game import HeapGame
 
@@ -93,9 +94,7 @@ class Nim(HeapGame):
                         "the player to move loses")
             return (f"all heaps are 0 or 1 and their count is even ({ones} heaps of 1): "
                     "taking one leaves an odd count, the player to move wins")
-        total = 0
-        for h in heaps:
-            total ^= h
+        total = nim_sum(*heaps)
         big = [h for h in heaps if h > 1]
         if len(big) == 1:  # the winner leaves only 0s and 1s, an odd number of 1s
             return (f"one heap is above 1: reducing it to {1 - ones % 2} leaves an odd number "

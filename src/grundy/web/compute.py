@@ -229,9 +229,10 @@ def reply(game: str, position: str = "", misere: bool = False) -> dict:
     start = _position(rules, position)
     chosen, winning = None, False
     if isinstance(rules, TwoPlayerGame):
-        best = _solution(game, start).best_moves(start)
+        solution = _solution(game, start)
+        best = solution.best_moves(start)
         if best:
-            chosen, winning = best[0], _solution(game, start).value(start) is Value.WIN
+            chosen, winning = best[0], solution.value(start) is Value.WIN
     else:
         answer = engine_reply(rules, start, misere=misere)
         if answer is not None:
@@ -256,10 +257,8 @@ def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> 
     if upto > LIMITS["max_upto"]:
         raise InvalidPositionError(f"upto {upto:,} is more than this server's "
                                    f"{LIMITS['max_upto']:,}")
-    _checked_text("the game name", game)
-    registry.find(game, files=False)  # refuse file games before anything else
-    report, _ = table_report(game, upto, misere=misere, certify=certify,
-                             max_positions=LIMITS["max_certify"])
+    report, _ = table_report(_checked_text("the game name", game), upto, misere=misere,
+                             certify=certify, max_positions=LIMITS["max_certify"], files=False)
     return report
 
 
