@@ -447,6 +447,93 @@ def ask_move(hint: Callable[[], str], listing: Callable[[], list[tuple[Any, str]
             err_console.print(f"{exc}; try again", markup=False)
 
 
+EngineName = Annotated[
+    str, typer.Option("--engine", help="local (worker processes here) or ray (a Ray cluster, "
+                      "or a local Ray when none is given).")
+]
+Workers = Annotated[
+    int | None, typer.Option("--workers", min=1, help="Tasks at once (default: all cores).")
+]
+Address = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster to join: auto, ray://host:10001 "
+                             "(default: RAY_ADDRESS, else a local Ray).")
+]
+
+
+@app.command()
+@reports_errors
+def survey(
+    family: Annotated[str, typer.Argument(
+        help="0.ddd (every octal code of up to 3 digits), 4.dd, subtraction:1..9, allbut:1..6, "
+             "or a file of codes.")],
+    upto: Annotated[int, typer.Option("--upto", min=0, help="Values per game at most: G(0..N).")],
+    engine: EngineName = "local",
+    workers: Workers = None,
+    address: Address = None,
+    out: Annotated[
+        str, typer.Option("--out", help="Directory of the results file (JSON lines, one per "
+                          "game as it finishes; a rerun skips the games done).")
+    ] = "grundy-survey",
+    top: Annotated[int, typer.Option("--top", min=0, help="Longest periods listed.")] = 10,
+    progress: Annotated[
+        bool | None,
+        typer.Option("--progress/--no-progress", help="Progress line (default: on a terminal)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Period of every game of a family, one task per game, resumable; a summary table."""
+    from .scale import results_path, summarize
+    from .scale import survey as run_survey
+
+    show = sys.stderr.isatty() if progress is None else progress
+    began = time.perf_counter()
+    new: list = []
+    try:
+        results = run_survey(family, upto, engine=engine, workers=workers, address=address,
+                             out=out, progress=show, on_result=new.append)
+    except KeyboardInterrupt:
+        path = results_path(out, family, upto)
+        err_console.print(f"interrupted: {len(new):,} new results are kept in {path}; run the "
+                          "same command to resume", markup=False)
+        raise typer.Exit(code=130) from None
+    summary = summarize(results, longest=top)
+    path = results_path(out, family, upto)
+    if as_json:
+        print_json({"family": family, "upto": upto, "results_file": path, "computed": len(new),
+                    **summary.to_json()})
+        return
+    seconds = time.perf_counter() - began
+    console.print(f"[bold]survey {escape(family)}[/] up to n = {upto:,}: {summary.games:,} games, "
+                  f"{summary.certified:,} certified periodic, {len(summary.open):,} open; "
+                  f"{summary.distinct:,} distinct sequences")
+    console.print(f"  {path}: {len(new):,} computed now ({engine}), "
+                  f"{summary.games - len(new):,} read back; {seconds:.1f} s", markup=False)
+    same = {code: group for group in summary.same for code in group}
+    if summary.longest:
+        console.print("longest certified periods", markup=False)
+        console.print(f"  {'game':<20} {'preperiod':>10} {'period':>10} {'max G':>7}  "
+                      "same sequence", markup=False)
+        for r in summary.longest:
+            others = " = ".join(c for c in same.get(r.code, ()) if c != r.code)
+            console.print(f"  {r.code:<20} {r.preperiod:>10,} {r.period:>10,} "
+                          f"{r.max_value:>7,}  {others}", markup=False)
+    if summary.open:
+        classes: dict[str, list] = {}
+        for r in summary.open:
+            classes.setdefault(r.digest, []).append(r)
+        console.print(f"open (not certified within n = {upto:,}): {len(summary.open):,} games, "
+                      f"{len(classes):,} distinct sequences", markup=False)
+        for group in classes.values():
+            r = group[0]
+            seen = f"period {r.period:,} seen from {r.preperiod:,}" if r.period else "no period"
+            console.print(f"  {' = '.join(g.code for g in group)}  ({seen}; rare "
+                          f"{r.rare_count:,}, max G {r.max_value:,})", markup=False)
+    if summary.offset:
+        console.print("same sequence up to an offset of a few heap sizes", markup=False)
+        for group in summary.offset:
+            console.print(f"  {' ~ '.join(group)}", markup=False)
+
+
 @app.command()
 @reports_errors
 def games(as_json: JsonFlag = False) -> None:

@@ -1,0 +1,245 @@
+"""Where independent tasks run: local worker processes, or a Ray cluster.
+
+Both engines have one interface, so a survey or a tiered solve is written once:
+:meth:`Engine.submit` a task (a module-level function and its arguments), then take the
+answers from :meth:`Engine.as_completed` as they arrive. Ray is imported only when a
+:class:`RayEngine` is made.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..errors import GrundyError
+
+__all__ = ["EngineError", "Engine", "LocalEngine", "RayEngine", "make_engine", "ENGINES"]
+
+#: Engine names the CLI accepts.
+ENGINES = ("local", "ray")
+
+#: Times Ray runs a task again when its worker process or node dies.
+RAY_TASK_RETRIES = 3
+
+
+class EngineError(GrundyError, RuntimeError):
+    """The engine cannot start, or a task failed in a way no retry mends."""
+
+
+class Engine:
+    """Runs tasks somewhere and hands back their results as they finish.
+
+    A task is a module-level function and picklable arguments; a task that is run twice
+    (after a worker died) must give the same result, which every task here does by
+    writing its output atomically or not at all.
+
+    Examples
+    --------
+    >>> from grundy.scale import make_engine
+    >>> with make_engine("local", workers=1) as engine:
+    ...     handles = [engine.submit(pow, 2, k) for k in range(4)]
+    ...     sorted(result for _, result in engine.as_completed(handles))
+    [1, 2, 4, 8]
+    """
+
+    name = "engine"
+    #: How many tasks run at once.
+    workers: int = 1
+
+    def submit(self, task: Callable[..., Any], *args: Any) -> Any:
+        """Start ``task(*args)``; return a handle for :meth:`as_completed`."""
+        raise NotImplementedError
+
+    def as_completed(self, handles: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
+        """Yield ``(handle, result)`` for each handle, in the order the tasks finish."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop the workers; tasks not finished are abandoned."""
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(workers={self.workers})"
+
+
+class LocalEngine(Engine):
+    """Worker processes on this machine (``workers=1`` runs tasks in this process).
+
+    Examples
+    --------
+    >>> from grundy.scale import LocalEngine
+    >>> with LocalEngine(workers=1) as engine:
+    ...     [result for _, result in engine.as_completed([engine.submit(divmod, 7, 2)])]
+    [(3, 1)]
+    """
+
+    name = "local"
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = _worker_count(workers)
+        self._pool: Any = None
+        if self.workers > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # spawn, not fork: numba's and the caller's threads do not survive a fork.
+            self._pool = ProcessPoolExecutor(self.workers,
+                                             mp_context=multiprocessing.get_context("spawn"))
+
+    def submit(self, task: Callable[..., Any], *args: Any) -> Any:
+        if self._pool is None:
+            return _Deferred(task, args)
+        return self._pool.submit(task, *args)
+
+    def as_completed(self, handles: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
+        handles = list(handles)
+        if self._pool is None:
+            for handle in handles:
+                yield handle, handle.run()
+            return
+        from concurrent.futures import as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            for future in as_completed(handles):
+                yield future, future.result()
+        except BrokenProcessPool:
+            raise EngineError("a local worker process died (out of memory or killed); "
+                              "run the command again to resume from what was saved") from None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class RayEngine(Engine):
+    """Tasks on a Ray cluster: the one at `address`, or a new one on this machine.
+
+    `address` may be ``"auto"`` (the cluster this machine belongs to), ``"ray://host:10001"``
+    (a remote cluster through Ray Client) or ``None``: then ``RAY_ADDRESS`` if set, else a
+    local Ray with `workers` CPUs (default: all). A task whose worker dies is run again,
+    up to :data:`RAY_TASK_RETRIES` times.
+
+    Examples
+    --------
+    >>> from grundy.scale import RayEngine
+    >>> with RayEngine(workers=1) as engine:          # doctest: +SKIP
+    ...     [r for _, r in engine.as_completed([engine.submit(divmod, 7, 2)])]
+    [(3, 1)]
+    """
+
+    name = "ray"
+
+    def __init__(self, workers: int | None = None, address: str | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise EngineError("--engine ray needs Ray: pip install 'grundy[ray]'") from None
+        self._ray = ray
+        self._started = not ray.is_initialized()
+        address = address or os.environ.get("RAY_ADDRESS") or None
+        if self._started:
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                       "configure_logging": False}
+            if address is None:
+                options["num_cpus"] = _worker_count(workers)
+            try:
+                ray.init(address=address, **options)
+            except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError...
+                raise EngineError(f"cannot start Ray at {address or 'this machine'}: "
+                                  f"{_first_line(exc)}") from None
+        self.workers = int(ray.cluster_resources().get("CPU", 1))
+        self._remote: dict[Callable[..., Any], Any] = {}
+
+    def submit(self, task: Callable[..., Any], *args: Any) -> Any:
+        remote = self._remote.get(task)
+        if remote is None:
+            remote = self._ray.remote(max_retries=RAY_TASK_RETRIES)(task)
+            self._remote[task] = remote
+        return remote.remote(*args)
+
+    def as_completed(self, handles: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
+        ray = self._ray
+        pending = list(handles)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            try:
+                result = ray.get(done[0])
+            except ray.exceptions.RayTaskError as exc:
+                cause = exc.as_instanceof_cause()
+                if isinstance(cause, GrundyError):
+                    raise cause from None  # the task's own clear error, as if run here
+                raise EngineError(f"a Ray task failed: {_first_line(exc)}") from None
+            except ray.exceptions.RayError as exc:  # workers or nodes lost past the retries
+                raise EngineError(f"a Ray task was lost: {_first_line(exc)}") from None
+            yield done[0], result
+
+    def close(self) -> None:
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+def make_engine(name: str = "local", workers: int | None = None,
+                address: str | None = None) -> Engine:
+    """The engine called `name` (``"local"`` or ``"ray"``).
+
+    Parameters
+    ----------
+    name : {"local", "ray"}
+    workers : int, optional
+        Tasks at once; default: the CPUs of this machine (ignored when joining a cluster).
+    address : str, optional
+        The Ray cluster to join (see :class:`RayEngine`).
+
+    Raises
+    ------
+    EngineError
+        An unknown name, a bad worker count, Ray missing or not reachable.
+
+    Examples
+    --------
+    >>> from grundy.scale import make_engine
+    >>> make_engine("local", workers=1)
+    LocalEngine(workers=1)
+    >>> make_engine("spark")
+    Traceback (most recent call last):
+    ...
+    grundy.scale.engines.EngineError: unknown engine 'spark': use local or ray
+    """
+    if name == "local":
+        if address:
+            raise EngineError("--address is for --engine ray")
+        return LocalEngine(workers)
+    if name == "ray":
+        return RayEngine(workers, address)
+    raise EngineError(f"unknown engine {name!r}: use {' or '.join(ENGINES)}")
+
+
+class _Deferred:
+    """A task of the one-worker local engine: run when its result is asked for."""
+
+    def __init__(self, task: Callable[..., Any], args: tuple) -> None:
+        self.task, self.args = task, args
+
+    def run(self) -> Any:
+        return self.task(*self.args)
+
+
+def _worker_count(workers: int | None) -> int:
+    if workers is None:
+        return os.cpu_count() or 1
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise EngineError(f"workers must be a positive integer, not {workers!r}")
+    return workers
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

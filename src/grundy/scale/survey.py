@@ -1,0 +1,528 @@
+"""Surveys: the Grundy sequences of a whole family of heap games, one task per game.
+
+A survey runs :func:`grundy.heaps.find_period` on every code of a family (``0.ddd``: every
+octal code with up to three digits; ``subtraction:1..9``: every subtraction set drawn from
+1..9; or a file of codes) on an :class:`~grundy.scale.Engine`, writes each result to a
+JSON-lines file the moment it arrives, and skips the codes already in that file when run
+again, so a killed survey resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..errors import GrundyError, InvalidPositionError, PositionLimitError
+from .engines import Engine, make_engine
+
+__all__ = ["SurveyError", "SurveyResult", "SurveySummary", "expand_family", "survey",
+           "survey_game", "summarize", "results_path", "DEFAULT_MAX_GAMES"]
+
+#: A family with more games than this is refused unless `max_games` is raised.
+DEFAULT_MAX_GAMES = 100_000
+#: The file format, written in every record so a survey never mixes formats.
+_FORMAT = 1
+#: Sequences equal after dropping up to this many leading values are "the same game, offset".
+MAX_OFFSET = 8
+
+_PATTERN = re.compile(r"^([0-7d])\.([0-7d]+)$")
+_RANGE = re.compile(r"^(subtraction|allbut):(\d+)\.\.(\d+)$")
+
+
+class SurveyError(GrundyError, ValueError):
+    """A family that cannot be read, or a results file from another survey."""
+
+
+@dataclass(frozen=True)
+class SurveyResult:
+    """What a survey keeps of one game.
+
+    Attributes
+    ----------
+    code : str
+        The game, as :func:`grundy.heaps.parse_code` reads it.
+    upto : int
+        The survey's N: `digest` covers G(0), ..., G(N).
+    computed : int
+        Values computed (fewer than N + 1 when a period was certified early).
+    period, preperiod, saltus : int or None
+        The shortest period seen (None if none), certified or not.
+    certified : bool
+        A periodicity theorem proves the period for every heap.
+    rare_count, max_value : int
+        Rare values of the best mask, and the largest value computed.
+    digest : str
+        SHA-256 (first 16 hex digits) of G(0..N) as 64-bit integers: equal digests, the
+        same sequence. Certified sequences are extended to N by their period.
+    offset_digest : str
+        The digest of N + 1 - MAX_OFFSET values from the first non-zero one: equal for
+        games whose sequences are the same up to an offset of a few heap sizes.
+    seconds : float
+        Compute time of the task.
+
+    Examples
+    --------
+    >>> from grundy.scale import survey_game
+    >>> kayles = survey_game("0.77", 500)
+    >>> kayles.period, kayles.preperiod, kayles.certified, kayles.computed
+    (12, 71, True, 168)
+    """
+
+    code: str
+    upto: int
+    computed: int
+    period: int | None
+    preperiod: int | None
+    saltus: int
+    certified: bool
+    rare_count: int
+    max_value: int
+    digest: str
+    offset_digest: str
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def status(self) -> str:
+        """``"certified"``, ``"periodic?"`` (a period is seen, not proved) or ``"open"``."""
+        if self.certified:
+            return "certified"
+        return "periodic?" if self.period else "open"
+
+    def to_json(self) -> dict[str, Any]:
+        """The record written to the results file."""
+        return {"format": _FORMAT, **asdict(self)}
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> SurveyResult:
+        """Read a record of :meth:`to_json` back."""
+        record = dict(record)
+        if record.pop("format", None) != _FORMAT:
+            raise ValueError("another format")
+        return cls(**record)
+
+
+@dataclass(frozen=True)
+class SurveySummary:
+    """Counts, the longest periods, the open games, and the games that are the same.
+
+    Attributes
+    ----------
+    games, certified : int
+        Games surveyed, and those with a certified period.
+    distinct : int
+        Distinct sequences among them (up to N).
+    longest : tuple of SurveyResult
+        The certified games with the longest periods (one per distinct sequence).
+    open : tuple of SurveyResult
+        The games not certified within N, in family order.
+    same : tuple of tuple of str
+        Groups of codes with the same sequence (two or more codes each), in family order.
+    offset : tuple of tuple of str
+        Groups of distinct sequences that agree after an offset of a few heap sizes
+        (each group named by the first code of each sequence).
+
+    Examples
+    --------
+    >>> from grundy.scale import survey, summarize
+    >>> s = summarize(survey("0.d7", upto=300, workers=1))
+    >>> s.games, s.certified, s.distinct, s.same
+    (8, 8, 8, ())
+    """
+
+    games: int
+    certified: int
+    distinct: int
+    longest: tuple[SurveyResult, ...]
+    open: tuple[SurveyResult, ...]
+    same: tuple[tuple[str, ...], ...]
+    offset: tuple[tuple[str, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``--json`` object."""
+        return {
+            "games": self.games,
+            "certified": self.certified,
+            "open": [r.code for r in self.open],
+            "distinct": self.distinct,
+            "longest_periods": [[r.code, r.preperiod, r.period] for r in self.longest],
+            "same_sequence": [list(g) for g in self.same],
+            "same_up_to_offset": [list(g) for g in self.offset],
+        }
+
+
+# --------------------------------------------------------------------- families
+def expand_family(family: str, max_games: int = DEFAULT_MAX_GAMES) -> list[str]:
+    """The codes of a family, in a fixed order.
+
+    Parameters
+    ----------
+    family : str
+        - an octal pattern, ``d`` standing for any digit 0-7: ``0.ddd`` is every code with
+          up to three digits (trailing zeros dropped: ``0.120`` is ``0.12``), ``4.dd``,
+          ``0.d7``;
+        - ``subtraction:A..B`` or ``allbut:A..B``: every non-empty set drawn from A..B;
+        - the path of a text file with one code per line (``#`` starts a comment).
+    max_games : int
+        Refuse a larger family.
+
+    Raises
+    ------
+    SurveyError
+        Not a pattern or a readable file, a code in the file that is not a game, or more
+        than `max_games` games.
+
+    Examples
+    --------
+    >>> from grundy.scale import expand_family
+    >>> expand_family("0.d7")
+    ['0.07', '0.17', '0.27', '0.37', '0.47', '0.57', '0.67', '0.77']
+    >>> len(expand_family("0.ddd")), expand_family("0.ddd")[:3]
+    (512, ['0.0', '0.001', '0.002'])
+    >>> expand_family("subtraction:1..3")
+    ['subtraction:1', 'subtraction:2', 'subtraction:1,2', 'subtraction:3', 'subtraction:1,3', \
+'subtraction:2,3', 'subtraction:1,2,3']
+    """
+    if not isinstance(family, str) or not family.strip():
+        raise SurveyError(f"family {family!r} is empty: give a pattern such as 0.ddd, "
+                          "subtraction:1..9, or a file of codes")
+    family = family.strip()
+    if (match := _PATTERN.match(family)) is not None:
+        codes = _octal_pattern(match.group(1), match.group(2), max_games)
+    elif (match := _RANGE.match(family)) is not None:
+        codes = _subsets(match.group(1), int(match.group(2)), int(match.group(3)), max_games)
+    elif os.path.isfile(family):
+        codes = _read_codes(family)
+    else:
+        raise SurveyError(
+            f"family {family!r} is not a pattern (0.ddd, 4.dd, subtraction:1..9, allbut:1..6) "
+            "or a file of codes"
+        )
+    if len(codes) > max_games:
+        raise SurveyError(f"family {family!r} has {len(codes):,} games, more than "
+                          f"max_games={max_games:,}")
+    if not codes:
+        raise SurveyError(f"family {family!r} has no games")
+    return codes
+
+
+def _octal_pattern(head: str, digits: str, max_games: int) -> list[str]:
+    count = 8 ** (digits.count("d") + (head == "d"))
+    if count > max_games:
+        raise SurveyError(f"pattern {head}.{digits} has {count:,} games, more than "
+                          f"max_games={max_games:,}")
+    choices = [("01234567" if c == "d" else c) for c in head + digits]
+    codes: dict[str, None] = {}
+    for pick in itertools.product(*choices):
+        if pick[0] in "12":  # digit 0 takes nothing: leaving 1 or 2 heaps is the only move
+            continue
+        codes.setdefault(f"{pick[0]}.{''.join(pick[1:]).rstrip('0') or '0'}")
+    return list(codes)
+
+
+def _subsets(kind: str, low: int, high: int, max_games: int) -> list[str]:
+    if not 1 <= low <= high:
+        raise SurveyError(f"range {low}..{high} is empty or starts below 1")
+    size = high - low + 1
+    if size > 62 or (1 << size) - 1 > max_games:
+        raise SurveyError(f"{kind}:{low}..{high} has 2^{size} - 1 sets, more than "
+                          f"max_games={max_games:,}")
+    return [f"{kind}:" + ",".join(str(low + i) for i in range(size) if mask >> i & 1)
+            for mask in range(1, 1 << size)]
+
+
+def _read_codes(path: str) -> list[str]:
+    from ..heaps import parse_code
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SurveyError(f"cannot read family file {path!r}: {exc}") from None
+    codes: dict[str, None] = {}
+    for number, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            codes.setdefault(str(parse_code(text)))
+        except GrundyError as exc:
+            raise SurveyError(f"{path}, line {number}: {exc}") from None
+    return list(codes)
+
+
+# --------------------------------------------------------------------- one game
+def survey_game(code: str, upto: int) -> SurveyResult:
+    """Survey one game: values up to `upto` at most, stopping once a period is certified.
+
+    Examples
+    --------
+    >>> from grundy.scale import survey_game
+    >>> survey_game("0.6", 2000).status          # Officers: still open
+    'open'
+    """
+    import numpy as np
+
+    from ..heaps import find_period
+
+    began = time.perf_counter()
+    sequence = find_period(code, max_values=upto + 1)
+    values = sequence.values.astype(np.uint64)
+    found = sequence.periodicity
+    if sequence.certified and len(values) < upto + 1:
+        values = _extend(values, found.preperiod, found.period, found.saltus, upto + 1)
+    nonzero = np.flatnonzero(values)
+    first = min(int(nonzero[0]) if len(nonzero) else 0, MAX_OFFSET)
+    return SurveyResult(
+        code=str(sequence.code),
+        upto=upto,
+        computed=len(sequence.values),
+        period=found.period if found else None,
+        preperiod=found.preperiod if found else None,
+        saltus=found.saltus if found else 0,
+        certified=sequence.certified,
+        rare_count=sequence.rare_count,
+        max_value=int(sequence.values.max()),
+        digest=_digest(values),
+        offset_digest=_digest(values[first: first + max(len(values) - MAX_OFFSET, 1)]),
+        seconds=round(time.perf_counter() - began, 6),
+    )
+
+
+def _extend(values, preperiod: int, period: int, saltus: int, size: int):
+    """`values` continued to `size` by G(n + period) = G(n) + saltus."""
+    import numpy as np
+
+    n = np.arange(len(values), size, dtype=np.int64)
+    base = preperiod + (n - preperiod) % period
+    more = values[base] + np.uint64(saltus) * ((n - base) // period).astype(np.uint64)
+    return np.concatenate([values, more])
+
+
+def _digest(values) -> str:
+    import numpy as np
+
+    data = np.ascontiguousarray(values, dtype="<u8").tobytes()
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------- the survey
+def results_path(out: str | os.PathLike[str], family: str, upto: int) -> str:
+    """The results file of a survey in directory `out` (the same for the same command).
+
+    Examples
+    --------
+    >>> from grundy.scale.survey import results_path
+    >>> results_path("runs", "0.ddd", 4096)
+    'runs/0.ddd.upto-4096.jsonl'
+    """
+    name = os.path.basename(family) if os.path.isfile(family) else family
+    slug = re.sub(r"[^A-Za-z0-9.,:_-]+", "_", name).replace(":", "-") or "family"
+    return os.path.join(os.fspath(out), f"{slug}.upto-{upto}.jsonl")
+
+
+def survey(
+    family: str | Iterable[str],
+    upto: int,
+    *,
+    engine: str | Engine = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    max_games: int = DEFAULT_MAX_GAMES,
+    progress: bool = False,
+    on_result: Callable[[SurveyResult], None] | None = None,
+) -> list[SurveyResult]:
+    """Survey every game of `family` with values up to `upto`; resumable.
+
+    Parameters
+    ----------
+    family : str or iterable of str
+        See :func:`expand_family`, or the codes themselves.
+    upto : int
+        N: each game is computed until its period is certified, or to G(N).
+    engine : {"local", "ray"} or Engine
+        Where the games run (one task each); see :func:`grundy.scale.make_engine`.
+    workers, address :
+        Passed to :func:`~grundy.scale.make_engine` when `engine` is a name.
+    out : directory, optional
+        Write results to ``out/<family>.upto-<N>.jsonl`` as they arrive; the codes already
+        there are not computed again.
+    max_games : int
+        Refuse larger families.
+    progress : bool
+        A progress line on stderr.
+    on_result : callable, optional
+        Called with each new result as it arrives (in the order games finish).
+
+    Returns
+    -------
+    list of SurveyResult
+        One per game, in family order.
+
+    Raises
+    ------
+    SurveyError, EngineError, InvalidPositionError, PositionLimitError
+
+    Examples
+    --------
+    >>> from grundy.scale import survey
+    >>> [r.period for r in survey(["0.77", "0.07", "0.137"], upto=600, workers=1)]
+    [12, 34, 34]
+    """
+    if not isinstance(upto, int) or isinstance(upto, bool) or upto < 0:
+        raise InvalidPositionError(f"upto {upto!r} is not a non-negative integer")
+    from ..heaps.sequence import DEFAULT_MAX_VALUES
+
+    if upto >= DEFAULT_MAX_VALUES:
+        raise PositionLimitError(f"upto {upto:,} is beyond the {DEFAULT_MAX_VALUES:,} values "
+                                 "a survey computes per game")
+    if isinstance(family, str):
+        codes = expand_family(family, max_games)
+        name = family
+    else:
+        codes = list(dict.fromkeys(family))
+        name = "codes"
+    codes = _spelled(codes)
+    path = results_path(out, name, upto) if out is not None else None
+    done = _read_results(path, upto) if path else {}
+    todo = [c for c in codes if c not in done]
+    bar = _Progress(name, len(codes), len(codes) - len(todo)) if progress else None
+    if todo:
+        owned = not isinstance(engine, Engine)
+        runner = make_engine(engine, workers, address) if owned else engine
+        try:
+            with _open_results(path) as sink:
+                handles = [runner.submit(survey_game, code, upto) for code in todo]
+                for _, result in runner.as_completed(handles):
+                    done[result.code] = result
+                    sink.write(result)
+                    if on_result is not None:
+                        on_result(result)
+                    if bar:
+                        bar.update(result)
+        finally:
+            if bar:
+                bar.close()
+            if owned:
+                runner.close()
+    return [done[c] for c in codes]
+
+
+def _spelled(codes: list[str]) -> list[str]:
+    """Every code parsed before any task starts, as the parser spells it (0.70 is 0.7)."""
+    from ..heaps import parse_code
+
+    return list(dict.fromkeys(str(parse_code(code)) for code in codes))
+
+
+def _read_results(path: str, upto: int) -> dict[str, SurveyResult]:
+    """The results already in `path` (a last line cut short by a kill is dropped)."""
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SurveyError(f"cannot read results {path!r}: {exc}") from None
+    found: dict[str, SurveyResult] = {}
+    complete = lines[:-1]  # text after the last newline was being written when killed
+    for number, line in enumerate(complete, 1):
+        if not line.strip():
+            continue
+        try:
+            result = SurveyResult.from_json(json.loads(line))
+        except (ValueError, TypeError) as exc:
+            raise SurveyError(f"{path}, line {number} is not a survey result ({exc})") from None
+        if result.upto != upto:
+            raise SurveyError(f"{path} holds a survey up to {result.upto}, not {upto}")
+        found[result.code] = result
+    if lines[-1]:
+        with open(path, "w", encoding="utf-8") as f:  # drop the partial line for good
+            f.write("".join(line + "\n" for line in complete))
+    return found
+
+
+class _open_results:
+    """Append results to a JSON-lines file, one flushed line each (or nowhere)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path, self.file = path, None
+
+    def __enter__(self) -> _open_results:
+        if self.path is not None:
+            try:
+                os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+                self.file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+            except OSError as exc:
+                raise SurveyError(f"cannot write results {self.path!r}: {exc}") from None
+        return self
+
+    def write(self, result: SurveyResult) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps(result.to_json()) + "\n")
+            self.file.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+class _Progress:
+    """One status line on stderr: games done, certified, time."""
+
+    def __init__(self, name: str, total: int, done: int) -> None:
+        self.name, self.total, self.done, self.certified = name, total, done, 0
+        self.began = time.perf_counter()
+
+    def update(self, result: SurveyResult) -> None:
+        self.done += 1
+        self.certified += result.certified
+        sys.stderr.write(f"\rsurvey {self.name}: {self.done:,}/{self.total:,} games, "
+                         f"{self.certified:,} new certified, "
+                         f"{time.perf_counter() - self.began:,.1f} s ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+# --------------------------------------------------------------------- summary
+def summarize(results: list[SurveyResult], longest: int = 10) -> SurveySummary:
+    """Count, rank and group the results of a survey.
+
+    Examples
+    --------
+    >>> from grundy.scale import survey, summarize
+    >>> s = summarize(survey("0.ddd", upto=1024, workers=1))
+    >>> s.games, s.certified, s.distinct
+    (512, 292, 205)
+    >>> s.longest[0].code, s.longest[0].period
+    ('0.055', 148)
+    """
+    by_digest: dict[str, list[SurveyResult]] = defaultdict(list)
+    for result in results:
+        by_digest[result.digest].append(result)
+    firsts = [group[0] for group in by_digest.values()]
+    by_offset: dict[str, list[str]] = defaultdict(list)
+    for first in firsts:
+        by_offset[first.offset_digest].append(first.code)
+    ranked = sorted((r for r in firsts if r.certified),
+                    key=lambda r: (-(r.period or 0), -(r.preperiod or 0)))
+    return SurveySummary(
+        games=len(results),
+        certified=sum(r.certified for r in results),
+        distinct=len(by_digest),
+        longest=tuple(ranked[:longest]),
+        open=tuple(r for r in results if not r.certified),
+        same=tuple(tuple(r.code for r in g) for g in by_digest.values() if len(g) > 1),
+        offset=tuple(tuple(g) for g in by_offset.values() if len(g) > 1),
+    )
