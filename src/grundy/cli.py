@@ -36,6 +36,7 @@ from .reports import (
 )
 from .solver import DEFAULT_MAX_POSITIONS
 from .twoplayer import TwoPlayerGame
+from .twoplayer.tiers import DEFAULT_SHARD_SIZE
 
 try:  # recent typer vendors its own copy of click
     from typer._click.exceptions import ClickException
@@ -67,6 +68,17 @@ MisereFlag = Annotated[
 MaxPositions = Annotated[
     int,
     typer.Option("--max-positions", min=1, help="Cap on positions the solver may store."),
+]
+EngineName = Annotated[
+    str, typer.Option("--engine", help="local (worker processes here) or ray (a Ray cluster, "
+                      "or a local Ray when none is given).")
+]
+Workers = Annotated[
+    int | None, typer.Option("--workers", min=1, help="Tasks at once (default: all cores).")
+]
+Address = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster to join: auto, ray://host:10001 "
+                             "(default: RAY_ADDRESS, else a local Ray).")
 ]
 MOVES_SHOWN = 20
 
@@ -177,6 +189,16 @@ def solve(
         bool, typer.Option("--symmetry/--no-symmetry", help="One position per symmetry class.")
     ] = True,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
+    store: Annotated[
+        str | None, typer.Option("--store", help="Solve tier by tier through this directory "
+                                 "(games with tiers; a rerun resumes from the finished tiers).")
+    ] = None,
+    engine: EngineName = "local",
+    workers: Workers = None,
+    address: Address = None,
+    shard_size: Annotated[
+        int, typer.Option("--shard-size", min=1, help="Positions per task of a tiered solve.")
+    ] = DEFAULT_SHARD_SIZE,
     progress: Annotated[
         bool | None,
         typer.Option("--progress/--no-progress", help="Progress bar (default: on a terminal)."),
@@ -184,18 +206,35 @@ def solve(
     as_json: JsonFlag = False,
 ) -> None:
     """Strong solve: the value of every reachable position, with remoteness (games with
-    cycles and draws too). Impartial games are solved as loopy games."""
+    cycles and draws too). Impartial games are solved as loopy games. With --store, a
+    game with tiers is solved tier by tier, its shards run on --engine."""
     rules = registry.find(game).limited_to(max_positions)
+    tiered = store is not None
+    if not tiered and (engine != "local" or workers or address):
+        raise InvalidGameError("--engine, --workers and --address are for a tiered solve "
+                               "(--store DIR)")
     if not isinstance(rules, TwoPlayerGame):
-        if save or load:
-            raise InvalidGameError("--save and --load are for two-player games")
+        if save or load or tiered:
+            raise InvalidGameError("--save, --load and --store are for two-player games")
         return _loopy_value(game, rules, rules.parse_position(position or []), as_json)
+    if tiered and (position or load):
+        raise InvalidGameError("a tiered solve (--store) starts from the game's start and "
+                               "cannot --load")
     start = rules.check_position(rules.parse_position(position or []))
     began = time.perf_counter()
+    show = sys.stderr.isatty() if progress is None else progress
     if load:
         solution = twoplayer.load(load, rules)
+    elif tiered:
+        try:
+            solution = twoplayer.solve_tiers(rules, store, engine=engine, workers=workers,
+                                             address=address, symmetry=symmetry,
+                                             shard_size=shard_size, progress=show)
+        except KeyboardInterrupt:
+            err_console.print(f"interrupted: the finished shards are kept in {store}; run the "
+                              "same command to resume", markup=False)
+            raise typer.Exit(code=130) from None
     else:
-        show = sys.stderr.isatty() if progress is None else progress
         solution = twoplayer.solve(rules, start, symmetry=symmetry, progress=show)
     seconds = time.perf_counter() - began
     if save:
@@ -213,6 +252,8 @@ def solve(
     symmetric = solution.symmetry and type(rules).canonical is not TwoPlayerGame.canonical
     kind = "positions up to symmetry" if symmetric else "positions"
     how = f"read from {load}" if load else f"solved in {seconds:.2f} s"
+    if tiered:
+        how += f" by tiers through {store}"
     console.print(f"  {len(solution):,} {kind} ({counts}); {how}")
     if save:
         console.print(f"  saved to {save}", markup=False)
@@ -445,19 +486,6 @@ def ask_move(hint: Callable[[], str], listing: Callable[[], list[tuple[Any, str]
             return read(words, listed)
         except GrundyError as exc:
             err_console.print(f"{exc}; try again", markup=False)
-
-
-EngineName = Annotated[
-    str, typer.Option("--engine", help="local (worker processes here) or ray (a Ray cluster, "
-                      "or a local Ray when none is given).")
-]
-Workers = Annotated[
-    int | None, typer.Option("--workers", min=1, help="Tasks at once (default: all cores).")
-]
-Address = Annotated[
-    str | None, typer.Option("--address", help="Ray cluster to join: auto, ray://host:10001 "
-                             "(default: RAY_ADDRESS, else a local Ray).")
-]
 
 
 @app.command()

@@ -468,7 +468,11 @@ def _compiled_encoding(width: int, height: int, connect: int) -> Encoding:
     def canonical(code):
         return _code_canonical(code, width, height)
 
+    @jit
+    def tier(code):  # the number of pieces: every move adds one
+        return _code_boards(code, width, height)[2]
+
     return Encoding(moves=moves, end_value=end_value,
                     encode=functools.partial(_encode, height=height),
                     decode=functools.partial(_decode, width=width, height=height),
-                    max_moves=width, canonical=canonical)
+                    max_moves=width, canonical=canonical, tier=tier)

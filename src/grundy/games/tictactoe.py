@@ -320,6 +320,15 @@ def _code_end_value(code: int) -> int:
     return -1 if _code_line_owner(code) != 0 else 0
 
 
+def _code_tier(code: int) -> int:
+    """The number of pieces on board `code` (every move adds one)."""
+    pieces = 0
+    for _ in range(9):
+        pieces += code % 3 != 0
+        code //= 3
+    return pieces
+
+
 def _code_canonical(code: int) -> int:
     """The least code among the 8 symmetric images of board `code`."""
     best = code
@@ -340,4 +349,5 @@ def _compiled_encoding() -> Encoding:
     register_jitable(_code_line_owner)  # callable from the compiled kernels below
     jit = numba.njit(cache=True)
     return Encoding(moves=jit(_code_moves), end_value=jit(_code_end_value), encode=_encode,
-                    decode=_decode, max_moves=_CELLS, canonical=jit(_code_canonical))
+                    decode=_decode, max_moves=_CELLS, canonical=jit(_code_canonical),
+                    tier=jit(_code_tier))

@@ -69,7 +69,10 @@ class Encoding:
     int64 array `out` and returns how many it wrote (0 at the end of the game);
     ``end_value(code)`` is the value of an ended position for the player to move
     (1 win, 0 tie, -1 loss); ``canonical(code)``, if given, maps a code to its symmetry
-    class representative. All three are ``numba.njit`` functions. ``encode`` and
+    class representative; ``tier(code)``, if given, is the position's tier (such as the
+    number of pieces on the board): every move must lead to a higher tier, so that
+    :func:`~grundy.twoplayer.solve_tiers` can solve the game tier by tier. All four are
+    ``numba.njit`` functions. ``encode`` and
     ``decode`` convert between positions and codes in Python; ``max_moves`` bounds the
     options of any position. Codes are non-negative int64. Turns alternate (a game where
     a player may move twice in a row is solved from its Python rules).
@@ -81,6 +84,7 @@ class Encoding:
     decode: Callable[[int], Any]
     max_moves: int
     canonical: Any = None
+    tier: Any = None
 
 
 class TwoPlayerGame:
@@ -185,6 +189,11 @@ class TwoPlayerGame:
             raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
         self.__dict__["max_positions"] = max_positions  # also works on frozen dataclasses
         return self
+
+    def __getstate__(self) -> dict:
+        # A cached Encoding holds numba functions that only work in the process that made
+        # them: a game sent to a worker builds its own.
+        return {k: v for k, v in self.__dict__.items() if k != "encoding"}
 
     def __repr__(self) -> str:
         return self.name or f"{type(self).__name__}()"

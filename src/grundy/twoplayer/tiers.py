@@ -1,0 +1,424 @@
+"""Tiered strong solving: tier by tier, each tier in shards run as tasks, through files.
+
+A game declares tiers with :attr:`Encoding.tier` (the number of pieces on the board, for
+connect four and tic-tac-toe); every move leads to a higher tier. The solve then needs
+one tier in memory at a time, not the whole game, and the shards of a tier run at once on
+an :class:`~grundy.scale.Engine` (worker processes here, or a Ray cluster). Tasks talk
+through a store directory, which a cluster must share (NFS, or one machine):
+
+- ``manifest.json``: game, symmetry, start, shard size;
+- ``positions/tier-T.npz``: the sorted codes of tier T (compressed);
+- ``children/tier-T.shard-S.npz``: the options of shard S of tier T, by their tier;
+- ``values/tier-T.shard-S.npz``: value and remoteness of shard S of tier T.
+
+Every file is written whole (to a temporary name, then renamed), and a task whose file
+exists returns at once: a killed run, or a task run twice after its worker died, loses
+nothing and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from ..errors import DatabaseError, InvalidGameError, MoveGenerationError, PositionLimitError
+from .game import TwoPlayerGame
+from .solution import Solution
+
+__all__ = ["solve_tiers", "load_tiers", "DEFAULT_SHARD_SIZE"]
+
+Position = Hashable
+
+#: Positions per shard: the unit of work a task does.
+DEFAULT_SHARD_SIZE = 1 << 17
+_FORMAT = 1
+
+
+def solve_tiers(
+    game: TwoPlayerGame,
+    store: str | os.PathLike[str],
+    *,
+    engine: Any = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    symmetry: bool = True,
+    shard_size: int = DEFAULT_SHARD_SIZE,
+    max_positions: int | None = None,
+    progress: bool = False,
+) -> Solution:
+    """Solve every position reachable from the start, tier by tier, through `store`.
+
+    Parameters
+    ----------
+    game : TwoPlayerGame
+        A game whose :attr:`~TwoPlayerGame.encoding` has a ``tier`` function.
+    store : directory
+        Where tiers are written; a run that finds finished tiers there goes on from them.
+    engine : {"local", "ray"} or Engine
+        Where the shards run (see :func:`grundy.scale.make_engine`).
+    workers, address :
+        Passed to :func:`~grundy.scale.make_engine` when `engine` is a name.
+    symmetry : bool
+        One position per symmetry class.
+    shard_size : int
+        Positions per task. The store is the same for any engine and any number of
+        workers; the shard size is kept in the store, so a resumed run uses the first's.
+    max_positions : int, optional
+        Cap on the positions of all tiers; default ``game.max_positions``.
+    progress : bool
+        A progress line per tier on stderr.
+
+    Returns
+    -------
+    Solution
+        Equal to :func:`grundy.twoplayer.solve` (positions ordered by tier, then code).
+
+    Raises
+    ------
+    InvalidGameError
+        The game declares no tiers.
+    MoveGenerationError
+        A move does not lead to a higher tier.
+    DatabaseError
+        The store belongs to another game or is damaged.
+    PositionLimitError, EngineError
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import solve_tiers
+    >>> solution = solve_tiers(TicTacToe(), tempfile.mkdtemp(), workers=1)
+    >>> solution.value(TicTacToe().start()), solution.remoteness(TicTacToe().start()), len(solution)
+    (Value.TIE, 9, 765)
+    """
+    from ..scale import Engine, make_engine
+
+    encoding = game.encoding
+    if encoding is None or encoding.tier is None:
+        raise InvalidGameError(f"{game!r} declares no tiers (an Encoding with a tier function)")
+    if not isinstance(shard_size, int) or isinstance(shard_size, bool) or shard_size < 1:
+        raise InvalidGameError(f"shard_size must be a positive integer, not {shard_size!r}")
+    limit = game.max_positions if max_positions is None else max_positions
+    root = game.start()
+    root_code = _root_code(game, root, symmetry)
+    store = os.fspath(store)
+    manifest = _open_store(store, game, symmetry, root_code, shard_size)
+    owned = not isinstance(engine, Engine)
+    runner = make_engine(engine, workers, address) if owned else engine
+    bar = _TierProgress(repr(game), runner) if progress else None
+    try:
+        tiers = _discover(store, game, manifest, runner, limit, bar)
+        _label(store, game, manifest, tiers, runner, bar)
+    finally:
+        if bar:
+            bar.close()
+        if owned:
+            runner.close()
+    return load_tiers(store, game)
+
+
+def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
+    """The solution in a finished store, all tiers in one :class:`Solution`.
+
+    Raises
+    ------
+    DatabaseError
+        The store is not finished, damaged, or made for another game.
+
+    Examples
+    --------
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import load_tiers
+    >>> load_tiers("no-such-store", TicTacToe())   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.DatabaseError: 'no-such-store' is not a tier store: no manifest.json ...
+    """
+    import numpy as np
+
+    store = os.fspath(store)
+    manifest = _read_manifest(store, game)
+    if not manifest.get("finished"):
+        raise DatabaseError(f"{store!r} is not finished: run the solve again to complete it")
+    codes, values, remoteness = [], [], []
+    for tier in manifest.get("tiers", []):
+        positions = _load(store, _positions_name(tier))["codes"]
+        codes.append(positions)
+        for s in range(_shard_count(len(positions), manifest["shard_size"])):
+            part = _load(store, _values_name(tier, s))
+            values.append(part["value"])
+            remoteness.append(part["remoteness"])
+    root = game.position_from_json(manifest["root"])
+    return Solution(game, root, manifest["symmetry"], np.concatenate(values),
+                    np.concatenate(remoteness), codes=np.concatenate(codes))
+
+
+# --------------------------------------------------------------------- the two passes
+def _discover(store, game, manifest, runner, limit, bar) -> list[int]:
+    """Forward, lowest tier first: each tier's positions from the options of the lower."""
+    import numpy as np
+
+    tier = int(game.encoding.tier(manifest["root_code"]))
+    if not _exists(store, _positions_name(tier)):
+        _save(store, _positions_name(tier), codes=np.array([manifest["root_code"]], np.int64))
+    tiers: list[int] = []
+    expanded: list[str] = []  # children files so far, each holding options by tier
+    total = 0
+    while True:
+        codes = _load(store, _positions_name(tier))["codes"]
+        tiers.append(tier)
+        total += len(codes)
+        if total > limit:
+            raise PositionLimitError(f"{game!r}: more than {limit:,} positions are reachable; "
+                                     "raise max_positions")
+        shards = _shards(len(codes), manifest["shard_size"])
+        handles = [runner.submit(_expand_shard, store, game, manifest["symmetry"], tier, s,
+                                 lo, hi) for s, (lo, hi) in enumerate(shards)]
+        for _, name in runner.as_completed(handles):
+            expanded.append(name)
+        if bar:
+            bar.tier("found", tier, len(codes), total)
+        later = _later_tiers(store, expanded, tier)
+        if not later:
+            break
+        tier = min(later)
+        if not _exists(store, _positions_name(tier)):
+            parts = [_load(store, name)[f"tier_{tier}"] for name in expanded
+                     if f"tier_{tier}" in _keys(store, name)]
+            _save(store, _positions_name(tier), codes=np.unique(np.concatenate(parts)))
+    manifest["tiers"] = tiers
+    _write_manifest(store, manifest)
+    return tiers
+
+
+def _label(store, game, manifest, tiers, runner, bar) -> None:
+    """Backward, highest tier first: each tier's values from the values of its options."""
+    size = manifest["shard_size"]
+    for tier in reversed(tiers):
+        count = len(_load(store, _positions_name(tier))["codes"])
+        handles = [runner.submit(_label_shard, store, game, manifest["symmetry"], tier, s, lo,
+                                 hi) for s, (lo, hi) in enumerate(_shards(count, size))]
+        for _ in runner.as_completed(handles):
+            pass
+        if bar:
+            bar.tier("solved", tier, count, None)
+    manifest["finished"] = True
+    _write_manifest(store, manifest)
+
+
+# --------------------------------------------------------------------- the tasks
+def _expand_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int,
+                  lo: int, hi: int) -> str:
+    """Task: write the options of positions lo..hi of `tier`, grouped by their tier."""
+    import numpy as np
+
+    from . import _kernels
+    from ._tier_kernels import expand_tier
+
+    name = _children_name(tier, shard)
+    if _exists(store, name):
+        return name
+    encoding = game.encoding
+    canonical = encoding.canonical if symmetry and encoding.canonical else _kernels.identity
+    codes = _load(store, _positions_name(tier))["codes"][lo:hi]
+    children = np.empty(len(codes) * encoding.max_moves, dtype=np.int64)
+    child_tiers = np.empty(len(children), dtype=np.int64)
+    n = expand_tier(encoding.moves, canonical, encoding.tier, encoding.max_moves, codes, tier,
+                    children, child_tiers)
+    if n < 0:
+        position = game.format_position(encoding.decode(int(codes[-n - 1])))
+        raise MoveGenerationError(f"{game!r}: a move from {position} (tier {tier}) does not "
+                                  "lead to a higher tier, so the tiers are not acyclic")
+    children, child_tiers = children[:n], child_tiers[:n]
+    by_tier = {f"tier_{t}": np.unique(children[child_tiers == t])
+               for t in np.unique(child_tiers).tolist()}
+    _save(store, name, **by_tier)
+    return name
+
+
+def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int,
+                 lo: int, hi: int) -> str:
+    """Task: write value and remoteness of positions lo..hi of `tier`."""
+    import numpy as np
+
+    from . import _kernels
+    from ._tier_kernels import label_tier
+
+    name = _values_name(tier, shard)
+    if _exists(store, name):
+        return name
+    manifest = _read_manifest(store, game)
+    encoding = game.encoding
+    canonical = encoding.canonical if symmetry and encoding.canonical else _kernels.identity
+    codes = _load(store, _positions_name(tier))["codes"][lo:hi]
+    later = sorted(_later_tiers(store, [_children_name(tier, shard)], tier))
+    child_codes, child_value, child_remoteness = [], [], []
+    for t in later:  # whole tiers: the options of a shard may lie in any of their shards
+        child_codes.append(_load(store, _positions_name(t))["codes"])
+        for s in range(_shard_count(len(child_codes[-1]), manifest["shard_size"])):
+            part = _load(store, _values_name(t, s))
+            child_value.append(part["value"])
+            child_remoteness.append(part["remoteness"])
+    joined = np.concatenate(child_codes) if later else np.empty(0, np.int64)
+    order = np.argsort(joined, kind="stable")  # tiers are sorted, but not one after another
+    value = np.empty(len(codes), dtype=np.int8)
+    remoteness = np.empty(len(codes), dtype=np.int32)
+    status = label_tier(encoding.moves, canonical, encoding.end_value, encoding.max_moves,
+                        codes, joined[order],
+                        np.concatenate(child_value)[order] if later else np.empty(0, np.int8),
+                        np.concatenate(child_remoteness)[order] if later
+                        else np.empty(0, np.int32), value, remoteness)
+    if status < 0:
+        raise DatabaseError(f"{store!r}: an option of a position of tier {tier} is missing "
+                            "from the later tiers (the store is damaged)")
+    _save(store, name, value=value, remoteness=remoteness)
+    return name
+
+
+# --------------------------------------------------------------------- the store
+def _positions_name(tier: int) -> str:
+    return os.path.join("positions", f"tier-{tier}.npz")
+
+
+def _children_name(tier: int, shard: int) -> str:
+    return os.path.join("children", f"tier-{tier}.shard-{shard}.npz")
+
+
+def _values_name(tier: int, shard: int) -> str:
+    return os.path.join("values", f"tier-{tier}.shard-{shard}.npz")
+
+
+def _shard_count(count: int, size: int) -> int:
+    return max(1, -(-count // size))
+
+
+def _shards(count: int, size: int) -> list[tuple[int, int]]:
+    return [(lo, min(lo + size, count)) for lo in range(0, max(count, 1), size)]
+
+
+def _later_tiers(store: str, names: list[str], tier: int) -> set[int]:
+    """The tiers above `tier` that options in the children files `names` lie in."""
+    found = set()
+    for name in names:
+        found.update(int(key[5:]) for key in _keys(store, name))
+    return {t for t in found if t > tier}
+
+
+def _exists(store: str, name: str) -> bool:
+    return os.path.exists(os.path.join(store, name))
+
+
+def _save(store: str, name: str, **arrays: Any) -> None:
+    """Write a compressed ``.npz`` file whole: to a temporary name, then renamed.
+
+    Deflate at level 1, not numpy's default 6: a third of the time for files about 10 %
+    larger (sorted codes and values compress well either way).
+    """
+    import zipfile
+
+    import numpy as np
+
+    path = os.path.join(store, name)
+    partial = f"{path}.{os.getpid()}.partial"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+            for key, array in arrays.items():
+                with archive.open(f"{key}.npy", "w", force_zip64=True) as f:
+                    np.lib.format.write_array(f, np.asanyarray(array), allow_pickle=False)
+        os.replace(partial, path)
+    except OSError as exc:
+        raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+def _load(store: str, name: str) -> dict[str, Any]:
+    import zipfile
+
+    import numpy as np
+
+    path = os.path.join(store, name)
+    try:
+        with np.load(path) as data:
+            return {key: data[key] for key in data.files}
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise DatabaseError(f"cannot read {path!r} of the tier store: {exc}") from None
+
+
+def _keys(store: str, name: str) -> list[str]:
+    import numpy as np
+
+    with np.load(os.path.join(store, name)) as data:
+        return list(data.files)
+
+
+def _root_code(game: TwoPlayerGame, root: Position, symmetry: bool) -> int:
+    encoding = game.encoding
+    code = encoding.encode(root)
+    if symmetry and encoding.canonical is not None:
+        code = encoding.canonical(code)
+    return int(code)
+
+
+def _open_store(store: str, game: TwoPlayerGame, symmetry: bool, root_code: int,
+                shard_size: int) -> dict[str, Any]:
+    """The store's manifest: read (and checked against this solve), or written anew."""
+    if os.path.exists(os.path.join(store, "manifest.json")):
+        manifest = _read_manifest(store, game)
+        if manifest["symmetry"] != symmetry or manifest["root_code"] != root_code:
+            raise DatabaseError(f"{store!r} holds a solve with symmetry="
+                                f"{manifest['symmetry']} from another start; use a new --store")
+        return manifest
+    manifest = {"format": _FORMAT, "game": repr(game), "symmetry": symmetry,
+                "root": game.position_to_json(game.start()), "root_code": root_code,
+                "shard_size": shard_size, "finished": False}
+    _write_manifest(store, manifest)
+    return manifest
+
+
+def _read_manifest(store: str, game: TwoPlayerGame) -> dict[str, Any]:
+    path = os.path.join(store, "manifest.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            manifest = json.load(f)
+    except FileNotFoundError:
+        raise DatabaseError(f"{store!r} is not a tier store: no manifest.json in it") from None
+    except (OSError, ValueError) as exc:
+        raise DatabaseError(f"cannot read {path!r}: {exc}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != _FORMAT:
+        raise DatabaseError(f"{path!r} is not a tier store manifest of format {_FORMAT}")
+    if manifest.get("game") != repr(game):
+        raise DatabaseError(f"{store!r} solves {manifest.get('game')}, not {game!r}")
+    return manifest
+
+
+def _write_manifest(store: str, manifest: dict[str, Any]) -> None:
+    path = os.path.join(store, "manifest.json")
+    try:
+        os.makedirs(store, exist_ok=True)
+        with open(path + ".partial", "w", encoding="utf-8") as f:
+            json.dump(manifest, f)
+        os.replace(path + ".partial", path)
+    except OSError as exc:
+        raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+class _TierProgress:
+    """One line per finished tier on stderr."""
+
+    def __init__(self, name: str, runner: Any) -> None:
+        self.began = time.perf_counter()
+        sys.stderr.write(f"solving {name} by tiers on {runner!r}\n")
+
+    def tier(self, what: str, tier: int, count: int, total: int | None) -> None:
+        so_far = f", {total:,} in all" if total is not None else ""
+        sys.stderr.write(f"  tier {tier}: {count:,} positions {what}{so_far} "
+                         f"({time.perf_counter() - self.began:,.1f} s)\n")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        pass
