@@ -543,8 +543,8 @@ def survey(
                       "same sequence", markup=False)
         for r in summary.longest:
             others = " = ".join(c for c in same.get(r.code, ()) if c != r.code)
-            console.print(f"  {r.code:<20} {r.preperiod:>10,} {r.period:>10,} "
-                          f"{r.max_value:>7,}  {others}", markup=False)
+            row = f"  {r.code:<20} {r.preperiod:>10,} {r.period:>10,} {r.max_value:>7,}  {others}"
+            console.print(row.rstrip(), markup=False)
     if summary.open:
         classes: dict[str, list] = {}
         for r in summary.open:

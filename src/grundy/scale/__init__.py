@@ -4,9 +4,9 @@ solving, on local worker processes or on a Ray cluster.
 Examples
 --------
 >>> from grundy.scale import survey, summarize
->>> results = survey("0.d7", upto=300, engine="local", workers=1)
+>>> results = survey("0.d7", upto=1000, engine="local", workers=1)
 >>> summarize(results).certified, len(results)
-(8, 8)
+(5, 8)
 """
 
 from .engines import ENGINES, Engine, EngineError, LocalEngine, RayEngine, make_engine

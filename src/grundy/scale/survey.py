@@ -74,7 +74,7 @@ class SurveyResult:
     >>> from grundy.scale import survey_game
     >>> kayles = survey_game("0.77", 500)
     >>> kayles.period, kayles.preperiod, kayles.certified, kayles.computed
-    (12, 71, True, 168)
+    (12, 71, True, 501)
     """
 
     code: str
@@ -133,9 +133,9 @@ class SurveySummary:
     Examples
     --------
     >>> from grundy.scale import survey, summarize
-    >>> s = summarize(survey("0.d7", upto=300, workers=1))
-    >>> s.games, s.certified, s.distinct, s.same
-    (8, 8, 8, ())
+    >>> s = summarize(survey("0.d7", upto=1000, workers=1))
+    >>> s.games, s.certified, s.distinct, [r.code for r in s.open]
+    (8, 5, 8, ['0.37', '0.47', '0.67'])
     """
 
     games: int
@@ -504,7 +504,7 @@ def summarize(results: list[SurveyResult], longest: int = 10) -> SurveySummary:
     >>> from grundy.scale import survey, summarize
     >>> s = summarize(survey("0.ddd", upto=1024, workers=1))
     >>> s.games, s.certified, s.distinct
-    (512, 292, 205)
+    (512, 283, 178)
     >>> s.longest[0].code, s.longest[0].period
     ('0.055', 148)
     """
