@@ -14,7 +14,8 @@ from typing import Any
 
 from ..errors import GrundyError
 
-__all__ = ["EngineError", "Engine", "LocalEngine", "RayEngine", "make_engine", "ENGINES"]
+__all__ = ["EngineError", "Engine", "LocalEngine", "RayEngine", "make_engine", "check_engine",
+           "ENGINES"]
 
 #: Engine names the CLI accepts.
 ENGINES = ("local", "ray")
@@ -213,13 +214,26 @@ def make_engine(name: str = "local", workers: int | None = None,
     ...
     grundy.scale.engines.EngineError: unknown engine 'spark': use local or ray
     """
-    if name == "local":
-        if address:
-            raise EngineError("--address is for --engine ray")
-        return LocalEngine(workers)
-    if name == "ray":
-        return RayEngine(workers, address)
-    raise EngineError(f"unknown engine {name!r}: use {' or '.join(ENGINES)}")
+    check_engine(name, workers, address)
+    return LocalEngine(workers) if name == "local" else RayEngine(workers, address)
+
+
+def check_engine(name: str, workers: int | None = None, address: str | None = None) -> None:
+    """Raise :class:`EngineError` if :func:`make_engine` would refuse these arguments.
+
+    Examples
+    --------
+    >>> from grundy.scale.engines import check_engine
+    >>> check_engine("local", workers=0)
+    Traceback (most recent call last):
+    ...
+    grundy.scale.engines.EngineError: workers must be a positive integer, not 0
+    """
+    if name not in ENGINES:
+        raise EngineError(f"unknown engine {name!r}: use {' or '.join(ENGINES)}")
+    if name == "local" and address:
+        raise EngineError("--address is for --engine ray")
+    _worker_count(workers)
 
 
 class _Deferred:

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import GrundyError, InvalidPositionError, PositionLimitError
-from .engines import Engine, make_engine
+from .engines import Engine, check_engine, make_engine
 
 __all__ = ["SurveyError", "SurveyResult", "SurveySummary", "expand_family", "survey",
            "survey_game", "summarize", "results_path", "DEFAULT_MAX_GAMES"]
@@ -206,6 +206,14 @@ def expand_family(family: str, max_games: int = DEFAULT_MAX_GAMES) -> list[str]:
             f"family {family!r} is not a pattern (0.ddd, 4.dd, subtraction:1..9, allbut:1..6) "
             "or a file of codes"
         )
+    from ..heaps import parse_code
+
+    for code in codes:  # a pattern may reach past what the parser takes (3.7, subtraction:5000)
+        try:
+            parse_code(code)
+        except GrundyError as exc:
+            raise SurveyError(f"family {family!r} holds {code!r}, which is not a game: "
+                              f"{exc}") from None
     if len(codes) > max_games:
         raise SurveyError(f"family {family!r} has {len(codes):,} games, more than "
                           f"max_games={max_games:,}")
@@ -222,7 +230,7 @@ def _octal_pattern(head: str, digits: str, max_games: int) -> list[str]:
     choices = [("01234567" if c == "d" else c) for c in head + digits]
     codes: dict[str, None] = {}
     for pick in itertools.product(*choices):
-        if pick[0] in "12":  # digit 0 takes nothing: leaving 1 or 2 heaps is the only move
+        if head == "d" and pick[0] not in "04":  # d0 may only split a heap in two (bit 4)
             continue
         codes.setdefault(f"{pick[0]}.{''.join(pick[1:]).rstrip('0') or '0'}")
     return list(codes)
@@ -385,6 +393,9 @@ def survey(
     if upto >= DEFAULT_MAX_VALUES:
         raise PositionLimitError(f"upto {upto:,} is beyond the {DEFAULT_MAX_VALUES:,} values "
                                  "a survey computes per game")
+    owned = not isinstance(engine, Engine)
+    if owned:
+        check_engine(engine, workers, address)  # before any file is read, even if all is done
     if isinstance(family, str):
         codes = expand_family(family, max_games)
         name = family
@@ -397,7 +408,6 @@ def survey(
     todo = [c for c in codes if c not in done]
     bar = _Progress(name, len(codes), len(codes) - len(todo)) if progress else None
     if todo:
-        owned = not isinstance(engine, Engine)
         runner = make_engine(engine, workers, address) if owned else engine
         try:
             with _open_results(path) as sink:
