@@ -28,9 +28,9 @@ from grundy.scale import survey
 from grundy.twoplayer import save, solve, solve_tiers
 
 
-def timed(func: Callable[[], Any]) -> tuple[float, Any]:
+def timed(func: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[float, Any]:
     began = time.perf_counter()
-    result = func()
+    result = func(*args, **kwargs)
     return time.perf_counter() - began, result
 
 
@@ -45,7 +45,7 @@ def bench_survey(family: str, upto: int, with_ray: bool) -> None:
     print(f"survey {family} up to n = {upto:,}")
     first, baseline = None, None
     for label, engine, workers in engines(with_ray):
-        seconds, results = timed(lambda: survey(family, upto, engine=engine, workers=workers))
+        seconds, results = timed(survey, family, upto, engine=engine, workers=workers)
         digests = [(r.code, r.digest, r.certified) for r in results]
         first = first or digests
         assert digests == first, f"{label}: results differ"
@@ -56,7 +56,7 @@ def bench_survey(family: str, upto: int, with_ray: bool) -> None:
 
 def bench_tiers(board: str, shard_size: int, with_ray: bool) -> None:
     game = registry.find(f"connect-four:{board}").limited_to(10**9)
-    seconds, plain = timed(lambda: solve(game))
+    seconds, plain = timed(solve, game)
     print(f"tiered solve of connect-four {board}: {len(plain):,} positions, "
           f"shards of {shard_size:,}")
     print(f"  {'in memory (solve)':<18} {seconds:7.2f} s  "
@@ -65,8 +65,8 @@ def bench_tiers(board: str, shard_size: int, with_ray: bool) -> None:
     for label, engine, workers in engines(with_ray):
         store = tempfile.mkdtemp(prefix="grundy-tiers-")
         try:
-            seconds, solution = timed(lambda: solve_tiers(
-                game, store, engine=engine, workers=workers, shard_size=shard_size))
+            seconds, solution = timed(solve_tiers, game, store, engine=engine,
+                                        workers=workers, shard_size=shard_size)
             database = os.path.join(tempfile.gettempdir(), f"grundy-bench-{os.getpid()}.solved")
             save(solution, database)
             with open(database, "rb") as f:
@@ -85,8 +85,8 @@ def bench_largest(board: str, shard_size: int) -> None:
     game = registry.find(f"connect-four:{board}").limited_to(10**10)
     store = tempfile.mkdtemp(prefix="grundy-tiers-")
     try:
-        seconds, solution = timed(lambda: solve_tiers(game, store, shard_size=shard_size,
-                                                      progress=True))
+        seconds, solution = timed(solve_tiers, game, store, shard_size=shard_size,
+                                      progress=True)
         size = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(store)
                    for f in files)
     finally:
