@@ -251,9 +251,9 @@ def solve(
     counts = ", ".join(f"{c:,} {v.value}" for v, c in solution.counts().items())
     symmetric = solution.symmetry and type(rules).canonical is not TwoPlayerGame.canonical
     kind = "positions up to symmetry" if symmetric else "positions"
-    how = f"read from {load}" if load else f"solved in {seconds:.2f} s"
+    how = f"read from {escape(load)}" if load else f"solved in {seconds:.2f} s"
     if tiered:
-        how += f" by tiers through {store}"
+        how += f" by tiers through {escape(store)}"
     console.print(f"  {len(solution):,} {kind} ({counts}); {how}")
     if save:
         console.print(f"  saved to {save}", markup=False)

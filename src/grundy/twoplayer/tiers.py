@@ -106,7 +106,7 @@ def solve_tiers(
     limit = game.max_positions if max_positions is None else max_positions
     root = game.start()
     root_code = _root_code(game, root, symmetry)
-    store = os.fspath(store)
+    store = os.path.abspath(store)  # workers may run in another directory
     manifest = _open_store(store, game, symmetry, root_code, shard_size)
     owned = not isinstance(engine, Engine)
     runner = make_engine(engine, workers, address) if owned else engine
@@ -265,14 +265,16 @@ def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sha
             child_value.append(part["value"])
             child_remoteness.append(part["remoteness"])
     joined = np.concatenate(child_codes) if later else np.empty(0, np.int64)
-    order = np.argsort(joined, kind="stable")  # tiers are sorted, but not one after another
+    child_value = np.concatenate(child_value) if later else np.empty(0, np.int8)
+    child_remoteness = np.concatenate(child_remoteness) if later else np.empty(0, np.int32)
+    if len(later) > 1:  # each tier is sorted, but not one after another
+        order = np.argsort(joined, kind="stable")
+        joined, child_value, child_remoteness = (joined[order], child_value[order],
+                                                 child_remoteness[order])
     value = np.empty(len(codes), dtype=np.int8)
     remoteness = np.empty(len(codes), dtype=np.int32)
     status = label_tier(encoding.moves, canonical, encoding.end_value, encoding.max_moves,
-                        codes, joined[order],
-                        np.concatenate(child_value)[order] if later else np.empty(0, np.int8),
-                        np.concatenate(child_remoteness)[order] if later
-                        else np.empty(0, np.int32), value, remoteness)
+                        codes, joined, child_value, child_remoteness, value, remoteness)
     if status < 0:
         raise DatabaseError(f"{store!r}: an option of a position of tier {tier} is missing "
                             "from the later tiers (the store is damaged)")
@@ -336,24 +338,24 @@ def _save(store: str, name: str, **arrays: Any) -> None:
         raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
-def _load(store: str, name: str) -> dict[str, Any]:
+def _load(store: str, name: str, keys_only: bool = False) -> Any:
+    """The arrays of a store file by name (or only their names), or a DatabaseError."""
     import zipfile
+    import zlib
 
     import numpy as np
 
     path = os.path.join(store, name)
     try:
         with np.load(path) as data:
-            return {key: data[key] for key in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise DatabaseError(f"cannot read {path!r} of the tier store: {exc}") from None
+            return list(data.files) if keys_only else {key: data[key] for key in data.files}
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError, zlib.error) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DatabaseError(f"cannot read {path!r} of the tier store: {reason}") from None
 
 
 def _keys(store: str, name: str) -> list[str]:
-    import numpy as np
-
-    with np.load(os.path.join(store, name)) as data:
-        return list(data.files)
+    return _load(store, name, keys_only=True)
 
 
 def _root_code(game: TwoPlayerGame, root: Position, symmetry: bool) -> int:
