@@ -1,8 +1,8 @@
 """Scaling out: a survey and a tiered solve with 1 and 2 workers, locally and on Ray.
 
 Survey: every three-digit octal game up to n = 16,384 (512 tasks). Tiered solve: connect
-four on a 5 x 4 board (about 2 million positions), in shards of 65,536 positions, through
-a store in a temporary directory; the baseline is the in-memory compiled solver of
+four on a 4 x 6 board (7.9 million positions up to symmetry), in shards of 262,144
+positions, through a store in a temporary directory; the baseline is the in-memory compiled solver of
 ``grundy.twoplayer.solve`` on the same board. The script prints seconds, the rate and the
 speed-up over one worker, and checks that every run gives the same answer.
 
@@ -114,7 +114,7 @@ def main() -> None:
             print("ray is not installed: local engine only")
             with_ray = False
     bench_survey("0.ddd", 4096 if args.quick else 16384, with_ray)
-    bench_tiers("4x4" if args.quick else "5x4", 8192 if args.quick else 65536, with_ray)
+    bench_tiers("4x4" if args.quick else "4x6", 8192 if args.quick else 1 << 18, with_ray)
     if args.largest:
         bench_largest(args.largest, 1 << 18)
 

@@ -112,6 +112,12 @@ def solve_tiers(
     runner = make_engine(engine, workers, address) if owned else engine
     bar = _TierProgress(repr(game), runner) if progress else None
     try:
+        if not manifest.get("finished"):
+            # Compile the kernels on every worker at once, not one worker at a time on the
+            # first tiers wide enough to use them all.
+            for _ in runner.as_completed([runner.submit(_warm_up, game, symmetry)
+                                          for _ in range(runner.workers)]):
+                pass
         tiers = _discover(store, game, manifest, runner, limit, bar)
         _label(store, game, manifest, tiers, runner, bar)
     finally:
@@ -212,19 +218,34 @@ def _label(store, game, manifest, tiers, runner, bar) -> None:
 
 
 # --------------------------------------------------------------------- the tasks
+def _warm_up(game: TwoPlayerGame, symmetry: bool) -> None:
+    """Task: compile both kernels for `game` in this worker (on empty arrays)."""
+    import numpy as np
+
+    from ._tier_kernels import expand_tier, label_tier
+
+    encoding = game.encoding
+    canonical = _canonical(encoding, symmetry)
+    none = np.empty(0, dtype=np.int64)
+    expand_tier(encoding.moves, canonical, encoding.tier, encoding.max_moves, none, 0, none,
+                none.copy())
+    label_tier(encoding.moves, canonical, encoding.end_value, encoding.max_moves, none, none,
+               np.empty(0, np.int8), np.empty(0, np.int32), np.empty(0, np.int8),
+               np.empty(0, np.int32))
+
+
 def _expand_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int,
                   lo: int, hi: int) -> str:
     """Task: write the options of positions lo..hi of `tier`, grouped by their tier."""
     import numpy as np
 
-    from . import _kernels
     from ._tier_kernels import expand_tier
 
     name = _children_name(tier, shard)
     if _exists(store, name):
         return name
     encoding = game.encoding
-    canonical = encoding.canonical if symmetry and encoding.canonical else _kernels.identity
+    canonical = _canonical(encoding, symmetry)
     codes = _load(store, _positions_name(tier))["codes"][lo:hi]
     children = np.empty(len(codes) * encoding.max_moves, dtype=np.int64)
     child_tiers = np.empty(len(children), dtype=np.int64)
@@ -246,7 +267,6 @@ def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sha
     """Task: write value and remoteness of positions lo..hi of `tier`."""
     import numpy as np
 
-    from . import _kernels
     from ._tier_kernels import label_tier
 
     name = _values_name(tier, shard)
@@ -254,7 +274,7 @@ def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sha
         return name
     manifest = _read_manifest(store, game)
     encoding = game.encoding
-    canonical = encoding.canonical if symmetry and encoding.canonical else _kernels.identity
+    canonical = _canonical(encoding, symmetry)
     codes = _load(store, _positions_name(tier))["codes"][lo:hi]
     later = sorted(_later_tiers(store, [_children_name(tier, shard)], tier))
     child_codes, child_value, child_remoteness = [], [], []
@@ -358,12 +378,15 @@ def _keys(store: str, name: str) -> list[str]:
     return _load(store, name, keys_only=True)
 
 
+def _canonical(encoding: Any, symmetry: bool) -> Any:
+    """The compiled map of a code to its stored key: its symmetry class, or itself."""
+    from . import _kernels
+
+    return encoding.canonical if symmetry and encoding.canonical else _kernels.identity
+
+
 def _root_code(game: TwoPlayerGame, root: Position, symmetry: bool) -> int:
-    encoding = game.encoding
-    code = encoding.encode(root)
-    if symmetry and encoding.canonical is not None:
-        code = encoding.canonical(code)
-    return int(code)
+    return int(_canonical(game.encoding, symmetry)(game.encoding.encode(root)))
 
 
 def _open_store(store: str, game: TwoPlayerGame, symmetry: bool, root_code: int,
