@@ -223,7 +223,7 @@ def test_solve_errors_are_one_line(capsys):
         (("solve", "connect-four:4by4"), "is not WIDTHxHEIGHT"),
         (("solve", "tictactoe", "--max-positions", "50"), "more than 50 positions"),
         (("value", "tictactoe", "x"), "use 'grundy solve tictactoe'"),
-        (("solve", "nim", "1", "--save", "x.db"), "--save and --load are for two-player"),
+        (("solve", "nim", "1", "--save", "x.db"), "--save, --load and --store are for two-player"),
     ]:
         status, _, err = run(capsys, *argv)
         assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
