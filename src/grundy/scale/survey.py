@@ -410,7 +410,7 @@ def survey(
     if todo:
         runner = make_engine(engine, workers, address) if owned else engine
         try:
-            with _open_results(path) as sink:
+            with _ResultsFile(path) as sink:
                 handles = [runner.submit(survey_game, code, upto) for code in todo]
                 for _, result in runner.as_completed(handles):
                     done[result.code] = result
@@ -461,17 +461,17 @@ def _read_results(path: str, upto: int) -> dict[str, SurveyResult]:
     return found
 
 
-class _open_results:
+class _ResultsFile:
     """Append results to a JSON-lines file, one flushed line each (or nowhere)."""
 
     def __init__(self, path: str | None) -> None:
         self.path, self.file = path, None
 
-    def __enter__(self) -> _open_results:
+    def __enter__(self) -> _ResultsFile:
         if self.path is not None:
             try:
                 os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-                self.file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+                self.file = open(self.path, "a", encoding="utf-8")
             except OSError as exc:
                 raise SurveyError(f"cannot write results {self.path!r}: {exc}") from None
         return self
