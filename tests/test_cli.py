@@ -256,3 +256,11 @@ def test_serve_on_a_port_in_use_is_one_line(capsys):
         status, _, err = run(capsys, "serve", "--port", str(port))
     assert status == 2
     assert err.strip() == f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+
+
+def test_messages_print_colons_as_written(capsys, tmp_path):
+    # rich would turn ":x:" into an emoji; the message must quote the input as it is
+    family = tmp_path / "codes.txt"
+    family.write_text("root:x:0:0\n")
+    status, _, err = run(capsys, "survey", str(family), "--upto", "5")
+    assert status == 2 and "'root:x:0:0'" in err and len(err.strip().splitlines()) == 1

@@ -54,8 +54,8 @@ app = typer.Typer(
 nim_app = typer.Typer(no_args_is_help=True, help="Nimber arithmetic (nim-sum, nim-product...).")
 app.add_typer(nim_app, name="nim")
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+console = Console(highlight=False, soft_wrap=True, emoji=False)  # ":x:" stays text
+err_console = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 # Words such as "-3" must reach our own checks ("heap -3 is negative"), not be taken
 # for unknown options.
@@ -514,18 +514,17 @@ def survey(
     from .scale import survey as run_survey
 
     show = sys.stderr.isatty() if progress is None else progress
+    path = results_path(out, family, upto)
     began = time.perf_counter()
     new: list = []
     try:
         results = run_survey(family, upto, engine=engine, workers=workers, address=address,
                              out=out, progress=show, on_result=new.append)
     except KeyboardInterrupt:
-        path = results_path(out, family, upto)
         err_console.print(f"interrupted: {len(new):,} new results are kept in {path}; run the "
                           "same command to resume", markup=False)
         raise typer.Exit(code=130) from None
     summary = summarize(results, longest=top)
-    path = results_path(out, family, upto)
     if as_json:
         print_json({"family": family, "upto": upto, "results_file": path, "computed": len(new),
                     **summary.to_json()})
