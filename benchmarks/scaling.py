@@ -2,9 +2,10 @@
 
 Survey: every three-digit octal game up to n = 16,384 (512 tasks). Tiered solve: connect
 four on a 4 x 6 board (7.9 million positions up to symmetry), in shards of 262,144
-positions, through a store in a temporary directory; the baseline is the in-memory compiled solver of
-``grundy.twoplayer.solve`` on the same board. The script prints seconds, the rate and the
-speed-up over one worker, and checks that every run gives the same answer.
+positions, through a store in a temporary directory; the baseline is the in-memory
+compiled solver of ``grundy.twoplayer.solve`` on the same board. The script prints
+seconds, the rate and the speed-up over one worker, and checks that every run gives the
+same answer.
 
 With ``--largest WxH`` it also solves that connect-four board by tiers with all cores and
 reports positions, time, store size and peak memory (the largest board solved here).

@@ -101,10 +101,10 @@ def tasks(monkeypatch):
     for kind, name in (("children", "_expand_shard"), ("values", "_label_shard")):
         original = getattr(tiers, name)
 
-        def counted(store, game, symmetry, tier, shard, lo, hi, _kind=kind, _original=original):
+        def counted(store, game, symmetry, tier, shard, *rest, _kind=kind, _original=original):
             absent = not shard_path(Path(store), _kind, tier, shard).exists()
             calls[_kind].append((tier, shard, absent))
-            return _original(store, game, symmetry, tier, shard, lo, hi)
+            return _original(store, game, symmetry, tier, shard, *rest)
 
         monkeypatch.setattr(tiers, name, counted)
     return calls

@@ -397,12 +397,11 @@ def survey(
     if owned:
         check_engine(engine, workers, address)  # before any file is read, even if all is done
     if isinstance(family, str):
-        codes = expand_family(family, max_games)
+        codes = expand_family(family, max_games)  # checked and spelled by the parser
         name = family
     else:
-        codes = list(dict.fromkeys(family))
+        codes = _spelled(family)
         name = "codes"
-    codes = _spelled(codes)
     path = results_path(out, name, upto) if out is not None else None
     done = _read_results(path, upto) if path else {}
     todo = [c for c in codes if c not in done]
@@ -427,7 +426,7 @@ def survey(
     return [done[c] for c in codes]
 
 
-def _spelled(codes: list[str]) -> list[str]:
+def _spelled(codes: Iterable[str]) -> list[str]:
     """Every code parsed before any task starts, as the parser spells it (0.70 is 0.7)."""
     from ..heaps import parse_code
 

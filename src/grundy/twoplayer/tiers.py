@@ -118,8 +118,8 @@ def solve_tiers(
             for _ in runner.as_completed([runner.submit(_warm_up, game, symmetry)
                                           for _ in range(runner.workers)]):
                 pass
-        tiers = _discover(store, game, manifest, runner, limit, bar)
-        _label(store, game, manifest, tiers, runner, bar)
+        counts = _discover(store, game, manifest, runner, limit, bar)
+        _label(store, game, manifest, counts, runner, bar)
     finally:
         if bar:
             bar.close()
@@ -155,7 +155,7 @@ def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     for tier in manifest.get("tiers", []):
         positions = _load(store, _positions_name(tier))["codes"]
         codes.append(positions)
-        for s in range(_shard_count(len(positions), manifest["shard_size"])):
+        for s in range(len(_shards(len(positions), manifest["shard_size"]))):
             part = _load(store, _values_name(tier, s))
             values.append(part["value"])
             remoteness.append(part["remoteness"])
@@ -165,19 +165,22 @@ def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
 
 
 # --------------------------------------------------------------------- the two passes
-def _discover(store, game, manifest, runner, limit, bar) -> list[int]:
-    """Forward, lowest tier first: each tier's positions from the options of the lower."""
+def _discover(store, game, manifest, runner, limit, bar) -> dict[int, int]:
+    """Forward, lowest tier first: each tier's positions from the options of the lower.
+
+    Returns the number of positions of each tier, lowest first.
+    """
     import numpy as np
 
     tier = int(game.encoding.tier(manifest["root_code"]))
     if not _exists(store, _positions_name(tier)):
         _save(store, _positions_name(tier), codes=np.array([manifest["root_code"]], np.int64))
-    tiers: list[int] = []
-    expanded: list[str] = []  # children files so far, each holding options by tier
+    counts: dict[int, int] = {}
+    holders: dict[int, list[str]] = {}  # tier -> the children files with options in it
     total = 0
     while True:
         codes = _load(store, _positions_name(tier))["codes"]
-        tiers.append(tier)
+        counts[tier] = len(codes)
         total += len(codes)
         if total > limit:
             raise PositionLimitError(f"{game!r}: more than {limit:,} positions are reachable; "
@@ -186,29 +189,29 @@ def _discover(store, game, manifest, runner, limit, bar) -> list[int]:
         handles = [runner.submit(_expand_shard, store, game, manifest["symmetry"], tier, s,
                                  lo, hi) for s, (lo, hi) in enumerate(shards)]
         for _, name in runner.as_completed(handles):
-            expanded.append(name)
+            for later in _later_tiers(store, [name], tier):
+                holders.setdefault(later, []).append(name)
         if bar:
             bar.tier("found", tier, len(codes), total)
-        later = _later_tiers(store, expanded, tier)
-        if not later:
+        later_tiers = [t for t in holders if t > tier]
+        if not later_tiers:
             break
-        tier = min(later)
+        tier = min(later_tiers)
         if not _exists(store, _positions_name(tier)):
-            parts = [_load(store, name)[f"tier_{tier}"] for name in expanded
-                     if f"tier_{tier}" in _keys(store, name)]
+            key = f"tier_{tier}"
+            parts = [_load(store, name, key)[key] for name in holders[tier]]
             _save(store, _positions_name(tier), codes=np.unique(np.concatenate(parts)))
-    manifest["tiers"] = tiers
+    manifest["tiers"] = list(counts)
     _write_manifest(store, manifest)
-    return tiers
+    return counts
 
 
-def _label(store, game, manifest, tiers, runner, bar) -> None:
+def _label(store, game, manifest, counts, runner, bar) -> None:
     """Backward, highest tier first: each tier's values from the values of its options."""
     size = manifest["shard_size"]
-    for tier in reversed(tiers):
-        count = len(_load(store, _positions_name(tier))["codes"])
+    for tier, count in reversed(counts.items()):
         handles = [runner.submit(_label_shard, store, game, manifest["symmetry"], tier, s, lo,
-                                 hi) for s, (lo, hi) in enumerate(_shards(count, size))]
+                                 hi, size) for s, (lo, hi) in enumerate(_shards(count, size))]
         for _ in runner.as_completed(handles):
             pass
         if bar:
@@ -263,7 +266,7 @@ def _expand_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sh
 
 
 def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int,
-                 lo: int, hi: int) -> str:
+                 lo: int, hi: int, shard_size: int) -> str:
     """Task: write value and remoteness of positions lo..hi of `tier`."""
     import numpy as np
 
@@ -272,7 +275,6 @@ def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sha
     name = _values_name(tier, shard)
     if _exists(store, name):
         return name
-    manifest = _read_manifest(store, game)
     encoding = game.encoding
     canonical = _canonical(encoding, symmetry)
     codes = _load(store, _positions_name(tier))["codes"][lo:hi]
@@ -280,7 +282,7 @@ def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sha
     child_codes, child_value, child_remoteness = [], [], []
     for t in later:  # whole tiers: the options of a shard may lie in any of their shards
         child_codes.append(_load(store, _positions_name(t))["codes"])
-        for s in range(_shard_count(len(child_codes[-1]), manifest["shard_size"])):
+        for s in range(len(_shards(len(child_codes[-1]), shard_size))):
             part = _load(store, _values_name(t, s))
             child_value.append(part["value"])
             child_remoteness.append(part["remoteness"])
@@ -313,10 +315,6 @@ def _children_name(tier: int, shard: int) -> str:
 
 def _values_name(tier: int, shard: int) -> str:
     return os.path.join("values", f"tier-{tier}.shard-{shard}.npz")
-
-
-def _shard_count(count: int, size: int) -> int:
-    return max(1, -(-count // size))
 
 
 def _shards(count: int, size: int) -> list[tuple[int, int]]:
@@ -358,8 +356,8 @@ def _save(store: str, name: str, **arrays: Any) -> None:
         raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
-def _load(store: str, name: str, keys_only: bool = False) -> Any:
-    """The arrays of a store file by name (or only their names), or a DatabaseError."""
+def _load(store: str, name: str, only: str | None = None, keys_only: bool = False) -> Any:
+    """The arrays of a store file by name (the one called `only`, or only the names)."""
     import zipfile
     import zlib
 
@@ -368,7 +366,9 @@ def _load(store: str, name: str, keys_only: bool = False) -> Any:
     path = os.path.join(store, name)
     try:
         with np.load(path) as data:
-            return list(data.files) if keys_only else {key: data[key] for key in data.files}
+            if keys_only:
+                return list(data.files)
+            return {key: data[key] for key in data.files if only is None or key == only}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError, zlib.error) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise DatabaseError(f"cannot read {path!r} of the tier store: {reason}") from None
