@@ -110,8 +110,11 @@ def bench_nim(seed: int) -> None:
     row("   Nim().winning_heap_moves(heaps) / list comprehension", moves_s, b_moves_s)
     verdict = ", ".join(
         f"{name} {'OK' if t < NIM_GOAL_S else 'MISSED'}"
-        for name, t in [("grundy(list)", list_s), ("grundy(tuple)", tuple_s),
-                        ("winning_heap_moves", moves_s)]
+        for name, t in [
+            ("grundy(list)", list_s),
+            ("grundy(tuple)", tuple_s),
+            ("winning_heap_moves", moves_s),
+        ]
     )
     note(f"{len(moves):,} winning moves; goal 'well under a second', taken as < {NIM_GOAL_S} s:")
     note(verdict)
@@ -174,8 +177,10 @@ def bench_wythoff(seed: int) -> None:
     ks = [rnd.randrange(3 * 10**99, 6 * 10**99) for _ in range(per_kind)]
     p_positions = [wythoff_pair(k) for k in ks]
     shifted = [(a, b + rnd.randrange(1, 10**60)) for a, b in p_positions]
-    uniform = [(rnd.randrange(10**100, 2 * 10**100), rnd.randrange(10**100, 2 * 10**100))
-               for _ in range(per_kind)]
+    uniform = [
+        (rnd.randrange(10**100, 2 * 10**100), rnd.randrange(10**100, 2 * 10**100))
+        for _ in range(per_kind)
+    ]
     positions = p_positions + shifted + uniform
     dec = DecimalWythoff()
 
@@ -203,8 +208,10 @@ def bench_wythoff(seed: int) -> None:
     row("   winning moves: Wythoff().winning_moves(p) / Decimal", win_s, b_win_s)
     phi = (1 + 5**0.5) / 2
     by_float = sum(int((b - a) * phi) == a for a, b in p_positions)
-    note(f"{per_kind:,} P-positions, the same with the upper heap raised, {per_kind:,} random "
-         f"pairs; {sum(map(len, moves)):,} winning moves")
+    note(
+        f"{per_kind:,} P-positions, the same with the upper heap raised, {per_kind:,} random "
+        f"pairs; {sum(map(len, moves)):,} winning moves"
+    )
     note(f"floats (phi = {phi!r}) recognise {by_float} of the {per_kind:,} P-positions;")
     note("250 Decimal digits stop being enough as heaps approach 10^250")
 
@@ -275,8 +282,10 @@ def bench_dag(seed: int) -> None:
     row("   DigraphGame(edges).values() / memoised recursion", ours_s, base_s)
     note(f"of which building the game from the edge list: {seconds(build_s)}")
     note(f"first big graph (numba compile or cache load, not counted): {seconds(first_s)}")
-    note(f"largest SG value {max(base)}; longest path (the baseline's recursion depth): "
-         f"{longest_path(n, edges):,} vertices")
+    note(
+        f"largest SG value {max(base)}; longest path (the baseline's recursion depth): "
+        f"{longest_path(n, edges):,} vertices"
+    )
 
 
 # ----------------------------------------------------------------- 4. Lieges of Legendre
@@ -422,12 +431,15 @@ CASES = {
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", type=int, nargs="+", choices=sorted(CASES),
-                        help="run only these cases")
+    parser.add_argument(
+        "--only", type=int, nargs="+", choices=sorted(CASES), help="run only these cases"
+    )
     parser.add_argument("--seed", type=int, default=2024, help="random seed")
     args = parser.parse_args(argv)
-    print(f"grundy catalog benchmark, seed {args.seed}; ratio = baseline time / grundy time "
-          "(> 1: grundy faster)")
+    print(
+        f"grundy catalog benchmark, seed {args.seed}; ratio = baseline time / grundy time "
+        "(> 1: grundy faster)"
+    )
     print(f"times: best of 3 when a run takes <= {REPEAT_UP_TO_S:g} s, else a single run\n")
     header()
     start = time.perf_counter()

@@ -149,9 +149,7 @@ def build_c(workdir: Path) -> dict[str, Path]:
     built = {}
     for name in ("octal_sparse", "octal_naive"):
         exe = workdir / name
-        subprocess.run(
-            ["cc", "-O2", "-o", str(exe), str(BENCH_DIR / f"{name}.c")], check=True
-        )
+        subprocess.run(["cc", "-O2", "-o", str(exe), str(BENCH_DIR / f"{name}.c")], check=True)
         built[name] = exe
     return built
 
@@ -260,17 +258,24 @@ def bench_small(code: str, exes: dict[str, Path], report: Report) -> Small:
     speedup = naive_s / sparse_s
 
     label = f"   {code} to {power(SMALL)}"
-    print(f"{label}: sparse {seconds(sparse_s)} ({rate(SMALL, sparse_s)} values/s, "
-          f"{seq.rare_count:,} rare), plain {seconds(plain_s)}")
-    print(f"      C octal_sparse {seconds(cs_s)}, C octal_naive {seconds(cn_s)}; "
-          f"plain / C naive / C sparse against sparse: "
-          f"{report.agree(f'{code} at 2^16 (plain kernel)', hash_of(plain.values) == ours)}"
-          f", {report.agree(f'{code} at 2^16 (C naive)', cn_hash == ours)}"
-          f", {report.agree(f'{code} at 2^16 (C sparse)', cs_hash == ours)}")
-    print(f"      naive Python {power(small_n)} {seconds(naive[small_n][0])}, "
-          f"{power(big_n)} {seconds(naive[big_n][0])} (x{scale:.2f}, n^2 gives x4; "
-          f"{report.agree(f'{code} naive Python', naive_ok)}) -> {power(SMALL)} "
-          f"{seconds(naive_s, est=True)}: sparse is {speedup:,.0f}x faster", flush=True)
+    print(
+        f"{label}: sparse {seconds(sparse_s)} ({rate(SMALL, sparse_s)} values/s, "
+        f"{seq.rare_count:,} rare), plain {seconds(plain_s)}"
+    )
+    print(
+        f"      C octal_sparse {seconds(cs_s)}, C octal_naive {seconds(cn_s)}; "
+        f"plain / C naive / C sparse against sparse: "
+        f"{report.agree(f'{code} at 2^16 (plain kernel)', hash_of(plain.values) == ours)}"
+        f", {report.agree(f'{code} at 2^16 (C naive)', cn_hash == ours)}"
+        f", {report.agree(f'{code} at 2^16 (C sparse)', cs_hash == ours)}"
+    )
+    print(
+        f"      naive Python {power(small_n)} {seconds(naive[small_n][0])}, "
+        f"{power(big_n)} {seconds(naive[big_n][0])} (x{scale:.2f}, n^2 gives x4; "
+        f"{report.agree(f'{code} naive Python', naive_ok)}) -> {power(SMALL)} "
+        f"{seconds(naive_s, est=True)}: sparse is {speedup:,.0f}x faster",
+        flush=True,
+    )
     report.goal(
         f"{code}: sparse >= {NAIVE_GOAL:,.0f}x naive Python at {power(SMALL)}",
         speedup >= NAIVE_GOAL,
@@ -324,10 +329,13 @@ def bench_period(report: Report) -> None:
     found = seq.periodicity
     certified = bool(found and found.certified)
     pre, period = (found.preperiod, found.period) if found else (None, None)
-    print(f"   {took:.1f} s (kernel {seq.seconds:.1f} s), {len(seq.values):,} values, "
-          f"certified={certified}, preperiod={pre}, period={period} "
-          f"(expected {PERIOD_EXPECTED[0]:,}, {PERIOD_EXPECTED[1]:,}), "
-          f"{seq.rare_count:,} rare", flush=True)
+    print(
+        f"   {took:.1f} s (kernel {seq.seconds:.1f} s), {len(seq.values):,} values, "
+        f"certified={certified}, preperiod={pre}, period={period} "
+        f"(expected {PERIOD_EXPECTED[0]:,}, {PERIOD_EXPECTED[1]:,}), "
+        f"{seq.rare_count:,} rare",
+        flush=True,
+    )
     expected = certified and (pre, period) == PERIOD_EXPECTED
     if not expected:
         report.disagreements.append(f"{PERIOD_CODE} period {found} is not the expected one")
@@ -349,8 +357,10 @@ def main(argv: list[str] | None = None) -> int:
     games = args.only or list(GAMES)
     report = Report([], [])
     began = time.perf_counter()
-    print(f"grundy.heaps benchmark{' (--quick)' if args.quick else ''}; "
-          f"C reference from {BENCH_DIR}; every run on one core, one after the other")
+    print(
+        f"grundy.heaps benchmark{' (--quick)' if args.quick else ''}; "
+        f"C reference from {BENCH_DIR}; every run on one core, one after the other"
+    )
 
     cold, warm = bench_compile()
     report.goal("compile time reported separately", None,
@@ -367,8 +377,10 @@ def main(argv: list[str] | None = None) -> int:
                 smalls[code] = bench_small(code, exes, report)
 
         if smalls:
-            section("3. Large sizes: heaps.compute(code, N - 1, kernel='sparse') beside C "
-                    "octal_sparse (C/ours > 1: ours faster); plain and naive Python est. by n^2")
+            section(
+                "3. Large sizes: heaps.compute(code, N - 1, kernel='sparse') beside C "
+                "octal_sparse (C/ours > 1: ours faster); plain and naive Python est. by n^2"
+            )
             print(table_row(HEADS))
             print("   " + "-" * (sum(WIDTHS) + 15))  # and the agreement column
             for code in smalls:

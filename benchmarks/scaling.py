@@ -51,23 +51,28 @@ def bench_survey(family: str, upto: int, with_ray: bool) -> None:
         first = first or digests
         assert digests == first, f"{label}: results differ"
         baseline = baseline or seconds
-        print(f"  {label:<18} {seconds:7.2f} s  {len(results) / seconds:8.1f} games/s  "
-              f"speed-up {baseline / seconds:4.2f}x")
+        print(
+            f"  {label:<18} {seconds:7.2f} s  {len(results) / seconds:8.1f} games/s  "
+            f"speed-up {baseline / seconds:4.2f}x"
+        )
 
 
 def bench_tiers(board: str, shard_size: int, with_ray: bool) -> None:
     game = registry.find(f"connect-four:{board}").limited_to(10**9)
     seconds, plain = timed(solve, game)
-    print(f"tiered solve of connect-four {board}: {len(plain):,} positions, "
-          f"shards of {shard_size:,}")
-    print(f"  {'in memory (solve)':<18} {seconds:7.2f} s  "
-          f"{len(plain) / seconds:>10,.0f} positions/s")
+    print(
+        f"tiered solve of connect-four {board}: {len(plain):,} positions, shards of {shard_size:,}"
+    )
+    print(
+        f"  {'in memory (solve)':<18} {seconds:7.2f} s  {len(plain) / seconds:>10,.0f} positions/s"
+    )
     first, baseline = None, None
     for label, engine, workers in engines(with_ray):
         store = tempfile.mkdtemp(prefix="grundy-tiers-")
         try:
-            seconds, solution = timed(solve_tiers, game, store, engine=engine,
-                                        workers=workers, shard_size=shard_size)
+            seconds, solution = timed(
+                solve_tiers, game, store, engine=engine, workers=workers, shard_size=shard_size
+            )
             database = os.path.join(tempfile.gettempdir(), f"grundy-bench-{os.getpid()}.solved")
             save(solution, database)
             with open(database, "rb") as f:
@@ -78,27 +83,36 @@ def bench_tiers(board: str, shard_size: int, with_ray: bool) -> None:
         first = first or data
         assert data == first, f"{label}: the database differs"
         baseline = baseline or seconds
-        print(f"  {label:<18} {seconds:7.2f} s  {len(solution) / seconds:>10,.0f} positions/s  "
-              f"speed-up {baseline / seconds:4.2f}x")
+        print(
+            f"  {label:<18} {seconds:7.2f} s  {len(solution) / seconds:>10,.0f} positions/s  "
+            f"speed-up {baseline / seconds:4.2f}x"
+        )
 
 
 def bench_largest(board: str, shard_size: int) -> None:
     game = registry.find(f"connect-four:{board}").limited_to(10**10)
     store = tempfile.mkdtemp(prefix="grundy-tiers-")
     try:
-        seconds, solution = timed(solve_tiers, game, store, shard_size=shard_size,
-                                      progress=True)
-        size = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(store)
-                   for f in files)
+        seconds, solution = timed(solve_tiers, game, store, shard_size=shard_size, progress=True)
+        size = sum(
+            os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(store) for f in files
+        )
     finally:
         shutil.rmtree(store, ignore_errors=True)
-    peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    peak = (
+        max(
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+        )
+        / 1024
+    )
     start = game.start()
-    print(f"largest: connect-four {board}, {len(solution):,} positions up to symmetry, "
-          f"{solution.value(start).value} in {solution.remoteness(start)}; {seconds:.1f} s on "
-          f"{os.cpu_count()} cores, store {size / 2**20:,.1f} MiB, peak memory of one process "
-          f"{peak:,.0f} MiB")
+    print(
+        f"largest: connect-four {board}, {len(solution):,} positions up to symmetry, "
+        f"{solution.value(start).value} in {solution.remoteness(start)}; {seconds:.1f} s on "
+        f"{os.cpu_count()} cores, store {size / 2**20:,.1f} MiB, peak memory of one process "
+        f"{peak:,.0f} MiB"
+    )
 
 
 def main() -> None:

@@ -88,20 +88,28 @@ def main() -> None:
     for p in list(values)[:: max(1, len(values) // 1000)]:
         assert solution.value(p) is values[p]
     base_rate, ours_rate = len(values) / base_s, len(solution) / ours_s
-    print(f"connect-four {same[0]}x{same[1]}: {len(values):,} positions, start: "
-          f"{solution.value(game.start()).value} in {base_r}")
+    print(
+        f"connect-four {same[0]}x{same[1]}: {len(values):,} positions, start: "
+        f"{solution.value(game.start()).value} in {base_r}"
+    )
     print(f"  dict-based Python retrograde  {base_s:8.2f} s  {base_rate:12,.0f} positions/s")
-    print(f"  grundy compiled solver        {ours_s:8.2f} s  {ours_rate:12,.0f} positions/s"
-          f"   (first run, with compiling: {first_s:.2f} s)")
+    print(
+        f"  grundy compiled solver        {ours_s:8.2f} s  {ours_rate:12,.0f} positions/s"
+        f"   (first run, with compiling: {first_s:.2f} s)"
+    )
     print(f"  ratio ours/baseline speed     {ours_rate / base_rate:8.1f}x   (goal >= 40x)")
 
     game = ConnectFour(*big)  # one run, compiling included
     big_s, solution = timed(solve, game, symmetry=False, max_positions=10**8)
     rate = len(solution) / big_s
-    print(f"connect-four {big[0]}x{big[1]}: {len(solution):,} positions, start: "
-          f"{solution.value(game.start()).value} in {solution.remoteness(game.start())}")
-    print(f"  grundy compiled solver        {big_s:8.2f} s  {rate:12,.0f} positions/s   "
-          "(goal >= 1,000,000)")
+    print(
+        f"connect-four {big[0]}x{big[1]}: {len(solution):,} positions, start: "
+        f"{solution.value(game.start()).value} in {solution.remoteness(game.start())}"
+    )
+    print(
+        f"  grundy compiled solver        {big_s:8.2f} s  {rate:12,.0f} positions/s   "
+        "(goal >= 1,000,000)"
+    )
     print(f"  ratio against the baseline's rate above: {rate / base_rate:.1f}x")
 
 

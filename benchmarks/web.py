@@ -39,8 +39,10 @@ def start_server(workers: int) -> tuple[subprocess.Popen, str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "grundy", "serve", "--port", str(port),
-                               "--workers", str(workers)], stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "serve", "--port", str(port), "--workers", str(workers)],
+        stdout=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -84,8 +86,10 @@ def in_process(seed: int, clients: int) -> tuple[float, list[float]]:
 def report(label: str, seconds: float, latencies: list[float]) -> float:
     rate = len(latencies) / seconds
     cuts = statistics.quantiles(latencies, n=20)
-    print(f"  {label:<34} {rate:8,.0f} requests/s   latency p50 {1000 * cuts[9]:6.1f} ms  "
-          f"p95 {1000 * cuts[18]:6.1f} ms   max {1000 * max(latencies):6.1f} ms")
+    print(
+        f"  {label:<34} {rate:8,.0f} requests/s   latency p50 {1000 * cuts[9]:6.1f} ms  "
+        f"p95 {1000 * cuts[18]:6.1f} ms   max {1000 * max(latencies):6.1f} ms"
+    )
     return rate
 
 
@@ -94,13 +98,17 @@ def main() -> None:
     server, base = start_server(workers=2)
     try:
         one_client(base, 999)  # warm the connection and the workers
-        print(f"grundy serve, 2 workers, Nim positions of 2-5 heaps below 10^6, "
-              f"{REQUESTS_PER_CLIENT} requests per client")
+        print(
+            f"grundy serve, 2 workers, Nim positions of 2-5 heaps below 10^6, "
+            f"{REQUESTS_PER_CLIENT} requests per client"
+        )
         baseline = report("compute functions in-process", *in_process(0, 20))
         single = report("1 client", *load(base, 1, 100))
         parallel = report("20 parallel clients", *load(base, 20, 200))
-        print(f"  ratio 20 clients / 1 client: {parallel / single:.2f}x throughput; "
-              f"server / in-process: {parallel / baseline:.2f}x")
+        print(
+            f"  ratio 20 clients / 1 client: {parallel / single:.2f}x throughput; "
+            f"server / in-process: {parallel / baseline:.2f}x"
+        )
     finally:
         server.terminate()
         server.wait()

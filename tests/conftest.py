@@ -47,9 +47,22 @@ def live_server():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "grundy", "serve", "--port", str(port),
-                               "--workers", "2", "--budget", "5"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "grundy",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--budget",
+            "5",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:

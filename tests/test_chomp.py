@@ -25,10 +25,7 @@ def brute_bite(rows, r, c):
 
 def brute_options(rows):
     return {
-        brute_bite(rows, r, c)
-        for r in range(len(rows))
-        for c in range(rows[r])
-        if (r, c) != (0, 0)
+        brute_bite(rows, r, c) for r in range(len(rows)) for c in range(rows[r]) if (r, c) != (0, 0)
     }
 
 
@@ -45,6 +42,7 @@ def brute_misere_wins(rows):
 
 def diagrams(height, width):
     """Every non-empty Young diagram inside a height x width box."""
+
     def rows_below(limit, left):
         yield ()
         if left:

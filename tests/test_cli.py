@@ -65,7 +65,11 @@ def test_table_of_a_code_reports_the_certified_period(capsys):
     data = run_json(capsys, "table", "kayles", "--upto", "200")
     assert data["values"][:6] == [0, 1, 2, 3, 1, 4] and len(data["values"]) == 201
     assert (data["period"], data["preperiod"], data["certified"], data["bound"]) == (
-        12, 71, True, 156)
+        12,
+        71,
+        True,
+        156,
+    )
     assert data["rare_count"] == 10 and data["mask"] == 15 and data["code"] == "0.77"
     data = run_json(capsys, "table", "0.16", "--upto", "5", "--certify")
     assert (data["period"], data["preperiod"], data["certified"]) == (149459, 105351, True)
@@ -78,8 +82,9 @@ def test_table_of_a_code_reports_the_certified_period(capsys):
 
 def test_table_plot_and_checkpoint(capsys, tmp_path):
     image, values = tmp_path / "officers.png", tmp_path / "officers.values"
-    status, out, _ = run(capsys, "table", "0.6", "--upto", "3000", "--plot", str(image),
-                         "--checkpoint", str(values))
+    status, out, _ = run(
+        capsys, "table", "0.6", "--upto", "3000", "--plot", str(image), "--checkpoint", str(values)
+    )
     assert status == 0 and image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and values.exists()
     assert "no period seen in the 3,001 values" in out
     again = run_json(capsys, "table", "0.6", "--upto", "4000", "--checkpoint", str(values))
@@ -167,7 +172,9 @@ def test_errors_are_one_line_with_status_2(capsys, argv, message):
 def test_console_script_runs():
     result = subprocess.run(
         [sys.executable, "-m", "grundy", "value", "nim", "3", "4", "5", "--json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["grundy"] == 2

@@ -40,8 +40,7 @@ def corner_flips(coin):
     ]
 
 
-RULES = {"turtles": turtle_flips, "mock": mock_flips, "ruler": ruler_flips,
-         "corners": corner_flips}
+RULES = {"turtles": turtle_flips, "mock": mock_flips, "ruler": ruler_flips, "corners": corner_flips}
 
 
 def brute_options(rule, heads):
@@ -107,9 +106,9 @@ def test_corners_on_a_4x3_board():
 def test_misere_falls_back_to_search(game, rule, coins):
     for position in all_positions(coins[:6]):
         heads = frozenset(position)
-        assert game.is_p_position(position, misere=True) == (
-            not brute_misere_wins(rule, heads)
-        ), position
+        assert game.is_p_position(position, misere=True) == (not brute_misere_wins(rule, heads)), (
+            position
+        )
         for move in game.winning_moves(position, misere=True):
             assert not brute_misere_wins(rule, frozenset(move))
 
@@ -198,7 +197,8 @@ def is_legal_move(game, before, after):
     i, j = top
     return any(
         set(others) == {c for c in ((i, j2), (i2, j), (i2, j2)) if c[0] and c[1]}
-        for i2 in {0} | {c[0] for c in others} for j2 in {0} | {c[1] for c in others}
+        for i2 in {0} | {c[0] for c in others}
+        for j2 in {0} | {c[1] for c in others}
         if i2 < i and j2 < j
     )
 
@@ -245,8 +245,7 @@ def test_corners_winning_moves_complete(heads):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sets(st.tuples(st.integers(1, 2000), st.integers(1, 10**20)), min_size=1,
-               max_size=4))
+@given(st.sets(st.tuples(st.integers(1, 2000), st.integers(1, 10**20)), min_size=1, max_size=4))
 def test_corners_big_coins(heads):
     check_winning_moves(TurningCorners(), heads)
 

@@ -85,8 +85,11 @@ def test_values_against_search(dag):
     for v in vertices:
         assert game.grundy(v, use_formula=False) == game.grundy(v)
         for target in range(4):
-            expected = sorted(w for w in set(w for u, w in edges if u == v)
-                              if brute_values(edges, vertices)[w] == target)
+            expected = sorted(
+                w
+                for w in set(w for u, w in edges if u == v)
+                if brute_values(edges, vertices)[w] == target
+            )
             assert sorted(game.moves_to_value(v, target)) == expected
 
 
@@ -99,8 +102,7 @@ def test_compiled_and_python_paths_agree(compiled, dag):
         patch.setattr(digraph_module, "COMPILED_FROM", 0 if compiled else 10**9)
         game = DigraphGame(edges, vertices)
     assert game.values() == brute_values(edges, vertices)
-    assert sorted(game.successors(vertices[0])) == sorted({w for u, w in edges
-                                                           if u == vertices[0]})
+    assert sorted(game.successors(vertices[0])) == sorted({w for u, w in edges if u == vertices[0]})
 
 
 # ---------------------------------------------------------------- several tokens
@@ -139,8 +141,11 @@ def test_misere_uses_the_whole_position():
 
     @functools.cache
     def misere_wins(position):  # the player to move wins in misère play
-        options = [position[:i] + (w,) + position[i + 1 :]
-                   for i, v in enumerate(position) for w in game.successors(v)]
+        options = [
+            position[:i] + (w,) + position[i + 1 :]
+            for i, v in enumerate(position)
+            for w in game.successors(v)
+        ]
         return not options or any(not misere_wins(o) for o in options)
 
     for tokens in itertools.product(range(4), repeat=3):

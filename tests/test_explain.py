@@ -51,8 +51,9 @@ def misere_line(game: gr.ImpartialGame, position: object) -> str:
         assert "loses" in line or line == "every move leaves the opponent a winning position"
     elif line.startswith("moving to "):
         move = game.winning_moves(position, misere=True)[0]
-        assert line == (f"moving to {game.format_position(move)} leaves the opponent a "
-                        "losing position")
+        assert line == (
+            f"moving to {game.format_position(move)} leaves the opponent a losing position"
+        )
     else:
         assert "wins" in line or "N-position" in line, line
     return line
@@ -60,7 +61,8 @@ def misere_line(game: gr.ImpartialGame, position: object) -> str:
 
 # ------------------------------------------------------------------ the catalog
 IMPARTIAL = [
-    name for name, entry in registry.GAMES.items()
+    name
+    for name, entry in registry.GAMES.items()
     if entry.command == "value" and name not in ("hackenbush", "digraph")  # files
 ]
 # Their misère search is the slow part (seconds), not explain: checked on small positions.
@@ -94,35 +96,66 @@ def test_the_two_player_entries_are_the_only_ones_left_out():
         (Nim(), gr.Sum((3, 4), (5,)), "XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2"),
         (Bash(3), 10, "a heap's value is its size mod 4: 10 mod 4 = 2"),
         (Bash(3), (10, 7), "XOR of the heaps mod 4: 2 ⊕ 3 = 1"),
-        (SubtractionGame([1, 3, 4]), 10,
-         "10 ≡ 3 (mod 7) and the values repeat with period 7 from 0: G = G(3) = 1"),
+        (
+            SubtractionGame([1, 3, 4]),
+            10,
+            "10 ≡ 3 (mod 7) and the values repeat with period 7 from 0: G = G(3) = 1",
+        ),
         (SubtractionGame([1, 3, 4]), 6, "mex of the options' values {0, 1, 3} = 2"),
         (LaskersNim(), 7, "Lasker's rule: 7 ≡ 3 (mod 4), so G(n) = n + 1 = 8"),
         (LaskersNim(), 8, "Lasker's rule: 8 ≡ 0 (mod 4), so G(n) = n - 1 = 7"),
         (LaskersNim(), (2, 5), "XOR of the heaps' Lasker values: 2 ⊕ 5 = 7"),
-        (Wythoff(), (5, 3), "(3, 5) is the Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) for k = 2: a P-position, "
-                            "so G = 0"),
-        (Wythoff(), (4, 9), "(4, 9) is no Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) (k = 5 gives (8, 13)): an "
-                            "N-position, G = 8"),
+        (
+            Wythoff(),
+            (5, 3),
+            "(3, 5) is the Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) for k = 2: a P-position, so G = 0",
+        ),
+        (
+            Wythoff(),
+            (4, 9),
+            "(4, 9) is no Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) (k = 5 gives (8, 13)): an N-position, G = 8",
+        ),
         (Wythoff(), (0, 6), "one heap is empty: the other is a Nim heap, value = 6"),
         (Wythoff(), gr.Sum((4, 9), (3, 5)), "XOR of the parts' values: 0 ⊕ 8 = 8"),  # sorted
-        (FibonacciNim(), 20, "20 = 13 + 5 + 2 (Zeckendorf): taking the smallest part 2 <= "
-                             "limit 19 wins, G = 7"),
-        (FibonacciNim(), (18, 4), "18 = 13 + 5 (Zeckendorf): the smallest part 5 is above the "
-                                  "limit 4, a P-position, so G = 0"),
+        (
+            FibonacciNim(),
+            20,
+            "20 = 13 + 5 + 2 (Zeckendorf): taking the smallest part 2 <= limit 19 wins, G = 7",
+        ),
+        (
+            FibonacciNim(),
+            (18, 4),
+            "18 = 13 + 5 (Zeckendorf): the smallest part 5 is above the "
+            "limit 4, a P-position, so G = 0",
+        ),
         (StaircaseNim(), (1, 5, 3), "XOR of the odd steps: 1 ⊕ 3 = 2"),
-        (StaircaseNimAnyStep(), (1, 2, 1), "XOR of the steps holding an odd number of coins: "
-                                           "1 ⊕ 3 = 2"),
+        (
+            StaircaseNimAnyStep(),
+            (1, 2, 1),
+            "XOR of the steps holding an odd number of coins: 1 ⊕ 3 = 2",
+        ),
         (MooreNim(1), (3, 4, 5), "XOR of the heaps (Moore's Nim with k = 1 is Nim): 3 ⊕ 4 ⊕ 5 = 2"),
-        (MooreNim(2), (1, 2, 3, 3), "every binary digit is 1 in a multiple of 3 heaps (Moore): "
-                                    "a P-position, G = 0"),
-        (MooreNim(2), (1, 2, 3), "2 heaps have bit 2^1, not a multiple of 3 (Moore): an "
-                                 "N-position, G = 6"),
+        (
+            MooreNim(2),
+            (1, 2, 3, 3),
+            "every binary digit is 1 in a multiple of 3 heaps (Moore): a P-position, G = 0",
+        ),
+        (
+            MooreNim(2),
+            (1, 2, 3),
+            "2 heaps have bit 2^1, not a multiple of 3 (Moore): an N-position, G = 6",
+        ),
         (MooreNim(2), (0, 0), "no move is left: value = 0"),
-        (TurningTurtles(), (1, 4, 6), "XOR of the heads coins' values (coin n is worth n): "
-                                      "1 ⊕ 4 ⊕ 6 = 3"),
-        (MockTurtles(), (3,), "one heads coin (coin n is worth the n-th odious number): coin 3 "
-                              "has value = 7"),
+        (
+            TurningTurtles(),
+            (1, 4, 6),
+            "XOR of the heads coins' values (coin n is worth n): 1 ⊕ 4 ⊕ 6 = 3",
+        ),
+        (
+            MockTurtles(),
+            (3,),
+            "one heads coin (coin n is worth the n-th odious number): coin 3 has value = 7",
+        ),
         (Ruler(), (), "no heads coins: value = 0"),
         (Chomp(), (3, 3, 3), "mex of the options' values {0, 1, 2, 3, 4} = 5"),
     ],
@@ -158,8 +191,11 @@ def test_misere_lines_of_the_default_and_of_nim():
     assert Nim().explain((1, 1, 1), misere=True) == (
         "all heaps are 0 or 1 and their count is odd (3 heaps of 1): the player to move loses"
     )
-    assert Nim().explain((1, 1), misere=True).startswith("all heaps are 0 or 1 and their "
-                                                         "count is even")
+    assert (
+        Nim()
+        .explain((1, 1), misere=True)
+        .startswith("all heaps are 0 or 1 and their count is even")
+    )
     assert Nim().explain((5, 1, 1), misere=True) == (
         "one heap is above 1: reducing it to 1 leaves an odd number of heaps of 1, the "
         "player to move wins"

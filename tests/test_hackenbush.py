@@ -64,8 +64,11 @@ def check_everything(edges) -> None:
     assert len(moves) == len(set(moves))
     assert set(moves) == brute_winning(position), position
     for target in range(expected + 2):  # the options of every value, not only 0
-        options = {o for o in (brute_option(position, i) for i in range(len(position)))
-                   if brute(o) == target}
+        options = {
+            o
+            for o in (brute_option(position, i) for i in range(len(position)))
+            if brute(o) == target
+        }
         assert set(GAME.moves_to_value(position, target)) == options, (position, target)
 
 
@@ -81,8 +84,11 @@ def test_cycle_rule_of_the_note_is_backwards():
         cycle = normal([(i, (i + 1) % n) for i in range(n)])
         assert brute(cycle) == GAME.grundy(cycle) == n % 2
     # hung from a stalk, an odd cycle is like an edge (stalk of 2), an even one a point
-    assert GAME.grundy([(0, 1), (1, 2), (2, 3), (3, 1)]) == brute(normal(
-        [(0, 1), (1, 2), (2, 3), (3, 1)])) == 2
+    assert (
+        GAME.grundy([(0, 1), (1, 2), (2, 3), (3, 1)])
+        == brute(normal([(0, 1), (1, 2), (2, 3), (3, 1)]))
+        == 2
+    )
     assert GAME.grundy([(0, 1), (1, 2), (2, 3), (3, 4), (4, 1)]) == 1
 
 
@@ -138,9 +144,7 @@ def test_every_multigraph_on_four_vertices_with_six_edges():
         check_everything(edges)
 
 
-multigraphs = st.lists(
-    st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=0, max_size=8
-)
+multigraphs = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=0, max_size=8)
 
 
 @settings(max_examples=250, deadline=None)
@@ -223,8 +227,9 @@ def test_files_from_data_directory():
     assert GAME.grundy(tree) == brute(tree)
     cycles = GAME.parse_position([str(DATA / "hackenbush_cycles.txt")])
     assert GAME.grundy(cycles) == brute(cycles)
-    both = GAME.parse_position([str(DATA / "hackenbush_tree.txt"),
-                                str(DATA / "hackenbush_cycles.txt")])
+    both = GAME.parse_position(
+        [str(DATA / "hackenbush_tree.txt"), str(DATA / "hackenbush_cycles.txt")]
+    )
     assert type(both) is gr.Sum and GAME.grundy(both) == brute(tree) ^ brute(cycles)
 
 
@@ -287,8 +292,9 @@ def test_winning_moves_in_a_huge_cycle_stop_at_the_limit():
     with pytest.raises(gr.PositionLimitError, match="no faster method"):
         game.winning_moves(cycle)
     # cutting leaves stalks of a and 300 - a edges: only a = 150 gives 0
-    assert GreenHackenbush().winning_moves(cycle) == [GAME.check_position(
-        [e for e in cycle if e != (150, 151)])]
+    assert GreenHackenbush().winning_moves(cycle) == [
+        GAME.check_position([e for e in cycle if e != (150, 151)])
+    ]
     assert GreenHackenbush().limited_to(10_000).winning_moves(grid[:-1]) == []  # a P-position
     # a 2-edge-connected grid: every cut only flips the parity, found in linear time
     assert len(GreenHackenbush().winning_moves(grid)) == len(grid)

@@ -39,16 +39,23 @@ def brute_values(code: heaps.HeapCode, size: int) -> list[int]:
             if digit & 2 and rest > 0 and j > 0:
                 options.add(values[rest])
             if digit & 4:
-                options |= {values[a] ^ values[rest - a] for a in range(1, rest)
-                            if not (code.unequal and 2 * a == rest)}
+                options |= {
+                    values[a] ^ values[rest - a]
+                    for a in range(1, rest)
+                    if not (code.unequal and 2 * a == rest)
+                }
             if digit & 8:
-                options |= {values[a] ^ values[b] ^ values[rest - a - b]
-                            for a in range(1, rest) for b in range(1, rest - a)}
+                options |= {
+                    values[a] ^ values[b] ^ values[rest - a - b]
+                    for a in range(1, rest)
+                    for b in range(1, rest - a)
+                }
         values.append(naive_mex(options))
     return values
 
 
 # --- codes -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("text", "canonical", "digits", "kind", "k", "h"),
@@ -66,7 +73,12 @@ def brute_values(code: heaps.HeapCode, size: int) -> list[int]:
 def test_codes_parse(text, canonical, digits, kind, k, h):
     code = heaps.parse_code(text)
     assert (code.text, code.digits, code.kind, code.max_removal, code.max_heaps) == (
-        canonical, digits, kind, k, h)
+        canonical,
+        digits,
+        kind,
+        k,
+        h,
+    )
 
 
 @pytest.mark.parametrize(
@@ -101,6 +113,7 @@ def test_any_text_parses_or_is_a_clear_error(text):
 
 # --- kernels against brute force and the generic solver ---------------------------------
 
+
 def test_all_448_three_digit_codes_both_kernels_agree_to_2000():
     for text in THREE_DIGIT_CODES:
         plain = heaps.compute(text, 2000, kernel="plain").values
@@ -108,10 +121,13 @@ def test_all_448_three_digit_codes_both_kernels_agree_to_2000():
         assert np.array_equal(plain, sparse), text
 
 
-@pytest.mark.parametrize("sample", [
-    pytest.param(slice(None, None, 7), id="every-7th"),
-    pytest.param(slice(None), id="all-448", marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "sample",
+    [
+        pytest.param(slice(None, None, 7), id="every-7th"),
+        pytest.param(slice(None), id="all-448", marks=pytest.mark.slow),
+    ],
+)
 def test_three_digit_codes_agree_with_the_generic_solver_to_200(sample):
     for text in THREE_DIGIT_CODES[sample]:
         game = OctalGame(text)
@@ -121,7 +137,8 @@ def test_three_digit_codes_agree_with_the_generic_solver_to_200(sample):
 
 codes = st.builds(
     lambda d0, rest, unequal: heaps.HeapCode(
-        "random", (d0, *rest), unequal=unequal and not any(d & 8 for d in (d0, *rest))),
+        "random", (d0, *rest), unequal=unequal and not any(d & 8 for d in (d0, *rest))
+    ),
     st.sampled_from([0, 4, 8, 12]),
     st.lists(st.integers(0, 15), min_size=0, max_size=4),
     st.booleans(),
@@ -173,12 +190,24 @@ def test_the_kernels_run_as_plain_python_too(text):
     seen = np.zeros(1 << kernels.MAX_SPARSE_BITS, dtype=np.int64)
     kernels.sparse_restart(g, 0, state, hist, rare_tab, rpos, rval)
     done = kernels.sparse_values.py_func(
-        code.digit_array(), code.unequal, g, 0, 121, state, hist, rare_tab, rpos, rval, seen,
-        seen.copy())
+        code.digit_array(),
+        code.unequal,
+        g,
+        0,
+        121,
+        state,
+        hist,
+        rare_tab,
+        rpos,
+        rval,
+        seen,
+        seen.copy(),
+    )
     assert done == 121 and np.array_equal(g, compiled)
 
 
 # --- published values ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("text", "name"),
@@ -209,6 +238,7 @@ def test_grundys_game_p_positions_oeis():
 
 # --- periods -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("text", "preperiod", "period"),
     [
@@ -227,7 +257,7 @@ def test_published_periods_are_certified(text, preperiod, period):
     assert found.periodicity == gr.Periodicity(preperiod, period, True, 0, bound)
     values = found.values
     assert len(values) >= bound + period
-    assert np.array_equal(values[preperiod:bound], values[preperiod + period: bound + period])
+    assert np.array_equal(values[preperiod:bound], values[preperiod + period : bound + period])
     assert values[preperiod - 1] != values[preperiod - 1 + period]  # the least preperiod
     n = 10**40 + 12345
     assert found.value(n) == values[preperiod + (n - preperiod) % period]
@@ -259,8 +289,10 @@ def test_arithmetic_periods_are_seen_but_not_certified():
     allbut = heaps.compute("allbut:2,3,7", 1000)
     assert allbut.periodicity == gr.Periodicity(0, 4, False, saltus=2)
     assert allbut.value(1000) == allbut.values[1000]
-    with pytest.raises(gr.PositionLimitError, match="arithmetic period 4 \\+ saltus 2 from 0 is "
-                       "seen, but no theorem here certifies it"):
+    with pytest.raises(
+        gr.PositionLimitError,
+        match="arithmetic period 4 \\+ saltus 2 from 0 is seen, but no theorem here certifies it",
+    ):
         allbut.value(10**6)
     assert heaps.compute("0.3F", 400).periodicity == gr.Periodicity(0, 6, False, saltus=3)
 
@@ -274,6 +306,7 @@ def test_no_period_is_invented():
 
 
 # --- values, memory, checkpoints, errors ---------------------------------------------------
+
 
 def test_values_use_the_smallest_dtype():
     assert heaps.compute("0.77", 1000).values.dtype == np.uint8
@@ -299,8 +332,9 @@ def test_checkpoint_resumes(tmp_path):
     heaps.compute("0.6", 5000, checkpoint=path)
     resumed = heaps.compute("0.6", 20000, checkpoint=path)
     assert np.array_equal(resumed.values, heaps.compute("0.6", 20000).values)
-    assert heaps.compute("0.6", 100, checkpoint=path).values.tolist() == resumed.values[
-        :101].tolist()
+    assert (
+        heaps.compute("0.6", 100, checkpoint=path).values.tolist() == resumed.values[:101].tolist()
+    )
 
 
 def test_ctrl_c_keeps_what_was_computed(tmp_path, monkeypatch):

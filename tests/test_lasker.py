@@ -66,8 +66,9 @@ def test_moves_to_value_match_brute_force_on_every_small_heap():
     for n in range(100):
         for v in range(140):
             expected = {m for m in range(n) if table[m] == v}
-            expected |= {gr.Sum(a, n - a) for a in range(1, n // 2 + 1)
-                         if table[a] ^ table[n - a] == v}
+            expected |= {
+                gr.Sum(a, n - a) for a in range(1, n // 2 + 1) if table[a] ^ table[n - a] == v
+            }
             found = game.moves_to_value(n, v)
             assert set(found) == expected and len(found) == len(expected), (n, v)
 
@@ -93,8 +94,9 @@ def test_winning_moves_equal_brute_force():
 @given(st.integers(0, 3000), st.integers(0, 5000))
 def test_split_theory_matches_enumeration(n, v):
     found = LaskersNim().moves_to_value(n, v)
-    splits = {(x, n - x) for x in range(1, n // 2 + 1)
-              if published_form(x) ^ published_form(n - x) == v}
+    splits = {
+        (x, n - x) for x in range(1, n // 2 + 1) if published_form(x) ^ published_form(n - x) == v
+    }
     takes = [m for m in [published_form(v)] if m < n]
     assert found == takes + [gr.Sum(a, b) for a, b in sorted(splits)]
 
@@ -134,16 +136,22 @@ def test_split_or_take_variants_match_brute_force(max_parts):
     table = brute_table(max_parts, size)
     game = SplitOrTake(max_parts)
     assert game.table(range(size)) == list(table)
-    assert all(game.winning_moves((a, b)) == [] for a in range(size) for b in range(size)
-               if table[a] == table[b])
+    assert all(
+        game.winning_moves((a, b)) == []
+        for a in range(size)
+        for b in range(size)
+        if table[a] == table[b]
+    )
 
 
 def test_three_or_four_parts_do_not_change_lasker_values_but_five_do():
     assert brute_table(3, 60) == brute_table(2, 60) == brute_table(4, 60)
     # Further: no split into 3 or 4 parts reaches Lasker's value of the heap, so the
     # mex is unchanged (pairs of parts have few values: sets of 2-split values).
-    two = [{published_form(a) ^ published_form(s - a) for a in range(1, s // 2 + 1)}
-           for s in range(400)]
+    two = [
+        {published_form(a) ^ published_form(s - a) for a in range(1, s // 2 + 1)}
+        for s in range(400)
+    ]
     for n in range(3, 400):
         target = published_form(n)
         assert all(target ^ published_form(c) not in two[n - c] for c in range(1, n - 1))

@@ -65,8 +65,9 @@ def test_criterion_and_winning_moves_match_brute_force(k):
         for misere in (False, True):
             p = not brute_wins(k, heaps, misere)
             assert game.is_p_position(heaps, misere=misere) == p, (heaps, misere)
-            expected = {o for o in brute_options(k, heaps) if not brute_wins(k, tuple(sorted(o)),
-                                                                              misere)}
+            expected = {
+                o for o in brute_options(k, heaps) if not brute_wins(k, tuple(sorted(o)), misere)
+            }
             moves = game.winning_moves(heaps, misere=misere)
             assert set(moves) == expected and len(moves) == len(expected), (heaps, misere)
             move = game.winning_move(heaps, misere=misere)

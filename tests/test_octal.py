@@ -23,8 +23,22 @@ from grundy.games import octal as octal_module
 
 #: The published periods short enough for the generic solver (the others: test_heaps.py).
 SMALL_PERIODS = {code: KNOWN_PERIODS[code] for code in ("0.77", "0.07", "0.137")}
-CODES = ["0.77", "0.07", "0.137", "0.6", "0.4", "0.51", "0.15", "0.3", "0.7", "0.37", "0.0",
-         "0.1", "0.161", "0.007"]
+CODES = [
+    "0.77",
+    "0.07",
+    "0.137",
+    "0.6",
+    "0.4",
+    "0.51",
+    "0.15",
+    "0.3",
+    "0.7",
+    "0.37",
+    "0.0",
+    "0.1",
+    "0.161",
+    "0.007",
+]
 
 
 def split_options(code: str, n: int):
@@ -143,8 +157,9 @@ def test_published_values_oeis():
     for game, name in cases:
         published = read_pairs(name)
         assert game.table(published) == list(published.values()), name
-    p_positions = [n for n in read_pairs("A036685_grundys_game_P_positions.txt").values()
-                   if n <= 400]
+    p_positions = [
+        n for n in read_pairs("A036685_grundys_game_P_positions.txt").values() if n <= 400
+    ]
     game = GrundysGame()
     assert [n for n in range(401) if game.is_p_position(n)] == p_positions
 
@@ -158,8 +173,11 @@ def test_all_published_p_positions_of_grundys_game():
 
 @pytest.mark.parametrize(
     ("game", "name"),
-    [(Kayles, "kayles_0.77"), (DawsonsKayles, "dawsons_kayles_0.07"),
-     (GrundysGame(), "grundys_game")],
+    [
+        (Kayles, "kayles_0.77"),
+        (DawsonsKayles, "dawsons_kayles_0.07"),
+        (GrundysGame(), "grundys_game"),
+    ],
     ids=repr,
 )
 def test_published_values_cgsuite_normal_and_misere(game, name):
@@ -174,8 +192,11 @@ def test_published_values_cgsuite_normal_and_misere(game, name):
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "name"),
-    [(Kayles, "kayles_0.77"), (DawsonsKayles, "dawsons_kayles_0.07"),
-     (GrundysGame(), "grundys_game")],
+    [
+        (Kayles, "kayles_0.77"),
+        (DawsonsKayles, "dawsons_kayles_0.07"),
+        (GrundysGame(), "grundys_game"),
+    ],
     ids=repr,
 )
 def test_misere_outcomes_up_to_20(game, name):
@@ -230,11 +251,15 @@ def test_huge_heaps_answer_at_once_or_stop_at_once():
     assert Kayles.grundy(10**100) == brute_octal("0.77", 83)[71 + (10**100 - 71) % 12]
     big = (10**18, 10**18 + 1, 10**30)
     assert Kayles.grundy(big) == Kayles.grundy(10**18) ^ Kayles.grundy(10**18 + 1) ^ Kayles.grundy(
-        10**30)
+        10**30
+    )
     with pytest.raises(gr.PositionLimitError, match="too many to list"):
         Kayles.winning_moves(10**18)  # ~10^17 winning splits
     assert Kayles.moves_to_value(10**18 + 2, 2) == [
-        gr.Sum(3, 10**18 - 3), gr.Sum(11, 10**18 - 11), gr.Sum(39, 10**18 - 39)]
+        gr.Sum(3, 10**18 - 3),
+        gr.Sum(11, 10**18 - 11),
+        gr.Sum(39, 10**18 - 39),
+    ]
     with pytest.raises(gr.PositionLimitError, match="Grundy's game has no known period"):
         GrundysGame().grundy(10**18)
     with pytest.raises(gr.PositionLimitError, match="no period is certified"):

@@ -192,8 +192,9 @@ def test_dots_and_boxes_extra_turns(pyspiel, minimax):
     game = OpenSpielGame("dots_and_boxes", {"num_rows": 1, "num_cols": 2})
     playing = [p for p in reachable_keys(game).values() if game.moves(p)]
     assert {game.to_move(p) for p in playing} == {0, 1}
-    assert any(game.to_move(c) == game.to_move(p) for p in playing for c in game.moves(p)
-               if game.moves(c))
+    assert any(
+        game.to_move(c) == game.to_move(p) for p in playing for c in game.moves(p) if game.moves(c)
+    )
     memo: dict = {}
     for position in [(), *random_positions(game, 10, seed=4)]:
         assert negamax(game, position, memo) == minimax_value(minimax, game, position)

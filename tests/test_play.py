@@ -73,8 +73,9 @@ def test_cli_play_engine_first_and_quit(monkeypatch, capsys):
 
 def test_cli_play_misere(monkeypatch, capsys):
     # misère Nim 1 1: the person moves to a single 1, the engine must take the last token
-    status, out, _ = play(monkeypatch, capsys, ["nim", "1", "1", "--misere", "--first", "me"],
-                          "0 1\n")
+    status, out, _ = play(
+        monkeypatch, capsys, ["nim", "1", "1", "--misere", "--first", "me"], "0 1\n"
+    )
     assert status == 0 and "No move is left. You win!" in out
 
 

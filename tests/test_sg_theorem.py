@@ -100,8 +100,7 @@ def test_winning_moves_of_sums_are_exactly_the_moves_to_p_positions(parts):
     total = gr.SumGame(*games)
     for misere in (False, True):
         expected = sorted(
-            o for o in whole_moves(games, position)
-            if not brute_next_player_wins(games, o, misere)
+            o for o in whole_moves(games, position) if not brute_next_player_wins(games, o, misere)
         )
         assert sorted(total.winning_moves(position, misere=misere)) == expected
 
@@ -123,8 +122,11 @@ def splitting_dags(draw):
     nodes = []
     for i in range(n):
         single = draw(st.sets(st.integers(0, i - 1), max_size=3)) if i else set()
-        pairs = draw(st.sets(st.tuples(st.integers(0, i - 1), st.integers(0, i - 1)),
-                             max_size=3)) if i else set()
+        pairs = (
+            draw(st.sets(st.tuples(st.integers(0, i - 1), st.integers(0, i - 1)), max_size=3))
+            if i
+            else set()
+        )
         nodes.append((tuple(sorted(single)), tuple(sorted(pairs))))
     return tuple(nodes)
 
@@ -158,8 +160,7 @@ def as_multiset(position) -> tuple:
 @given(splitting_dags(), st.data())
 def test_games_that_split_into_sums(nodes, data):
     game = splitting_game(nodes)
-    position = gr.Sum(*data.draw(st.lists(st.integers(0, len(nodes) - 1), min_size=1,
-                                          max_size=3)))
+    position = gr.Sum(*data.draw(st.lists(st.integers(0, len(nodes) - 1), min_size=1, max_size=3)))
 
     @functools.cache
     def g(p):

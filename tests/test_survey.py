@@ -49,7 +49,7 @@ def offset_digest(values) -> str:
     values = np.asarray(values, dtype=np.uint64)
     nonzero = np.flatnonzero(values)
     first = min(int(nonzero[0]) if len(nonzero) else 0, MAX_OFFSET)
-    return digest(values[first: first + max(len(values) - MAX_OFFSET, 1)])
+    return digest(values[first : first + max(len(values) - MAX_OFFSET, 1)])
 
 
 def brute_octal(code: str, upto: int) -> list[int]:
@@ -182,22 +182,26 @@ def test_subtraction_and_allbut_ranges():
 
 def test_a_file_of_codes(tmp_path):
     path = tmp_path / "games.txt"
-    path.write_text("# a few games\n\n0.70   # trailing zero\n.77\n  \nsubtraction:3,1\n"
-                    "grundy\n0.7\n# done\n")
+    path.write_text(
+        "# a few games\n\n0.70   # trailing zero\n.77\n  \nsubtraction:3,1\ngrundy\n0.7\n# done\n"
+    )
     assert expand_family(str(path)) == ["0.7", "0.77", "subtraction:1,3", "grundy"]
     results = survey(str(path), upto=100, workers=1)
     assert [r.code for r in results] == ["0.7", "0.77", "subtraction:1,3", "grundy"]
 
 
-@pytest.mark.parametrize("family, words", [
-    ("0.dx", "'0.dx' is not a pattern"),
-    ("", "is empty"),
-    ("   ", "is empty"),
-    ("subtraction:5..2", "5..2 is empty"),
-    ("subtraction:0..3", "0..3 is empty or starts below 1"),
-    ("subtraction:1..20", "more than max_games=100,000"),
-    ("0.dddddddd", "more than max_games=100,000"),
-])
+@pytest.mark.parametrize(
+    "family, words",
+    [
+        ("0.dx", "'0.dx' is not a pattern"),
+        ("", "is empty"),
+        ("   ", "is empty"),
+        ("subtraction:5..2", "5..2 is empty"),
+        ("subtraction:0..3", "0..3 is empty or starts below 1"),
+        ("subtraction:1..20", "more than max_games=100,000"),
+        ("0.dddddddd", "more than max_games=100,000"),
+    ],
+)
 def test_bad_families_are_one_line_survey_errors(family, words):
     with pytest.raises(SurveyError) as info:
         expand_family(family)
@@ -260,7 +264,8 @@ def test_survey_game_matches_the_heap_kernels(code, upto):
     found = sequence.periodicity
     assert result.certified == sequence.certified
     assert (result.period, result.preperiod) == (
-        (found.period, found.preperiod) if found else (None, None))
+        (found.period, found.preperiod) if found else (None, None)
+    )
     assert result.computed == len(sequence.values) <= upto + 1
     assert SurveyResult.from_json(json.loads(json.dumps(result.to_json()))) == result
 
@@ -278,15 +283,17 @@ def test_certified_sequences_are_extended_by_their_period(code, upto):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["0.", "4."]), st.lists(OCTAL_DIGIT, min_size=1, max_size=3),
-       st.integers(0, 60))
+@given(
+    st.sampled_from(["0.", "4."]), st.lists(OCTAL_DIGIT, min_size=1, max_size=3), st.integers(0, 60)
+)
 def test_survey_game_matches_brute_force(head, digits, upto):
     code = head + "".join(map(str, digits))
     assert survey_game(code, upto).digest == digest(brute_octal(code, upto))
 
 
-@pytest.mark.parametrize("code", ["0.77", "0.137", "0.07", "0.6", "0.007", "0.4", "4.07",
-                                  "0.165", "0.05"])
+@pytest.mark.parametrize(
+    "code", ["0.77", "0.137", "0.07", "0.6", "0.007", "0.4", "4.07", "0.165", "0.05"]
+)
 def test_known_codes_first_values_by_brute_force(code):
     values = brute_octal(code, 40)
     assert survey_game(code, 40).digest == digest(values)
@@ -361,8 +368,9 @@ def test_a_killed_survey_resumes_where_it_stopped(tmp_path):
     assert sorted(json.loads(line)["code"] for line in after) == sorted(expand_family("0.dd"))
 
     new.clear()
-    assert without_time(survey("0.dd", upto=500, out=tmp_path, workers=1,
-                               on_result=new.append)) == without_time(first)
+    assert without_time(
+        survey("0.dd", upto=500, out=tmp_path, workers=1, on_result=new.append)
+    ) == without_time(first)
     assert new == []
 
 
@@ -461,7 +469,14 @@ def test_groups_agree_with_the_canonical_column(ddd_1024):
 def test_summary_of_nothing():
     s = summarize([])
     assert (s.games, s.certified, s.distinct, s.longest, s.open, s.same, s.offset) == (
-        0, 0, 0, (), (), (), ())
+        0,
+        0,
+        0,
+        (),
+        (),
+        (),
+        (),
+    )
 
 
 # --------------------------------------------------------------------- 5. the published table
@@ -505,20 +520,36 @@ def test_ddd_at_16384_certifies_exactly_the_solved_games_within_reach():
     upto = 16384
     results = survey("0.ddd", upto=upto, workers=2)
     certified = {r.code for r in results if r.certified}
-    reachable = {code for code, row in TABLE.items()
-                 if row["status"] == "solved" and row["prefix"] + row["period"] <= upto}
+    reachable = {
+        code
+        for code, row in TABLE.items()
+        if row["status"] == "solved" and row["prefix"] + row["period"] <= upto
+    }
     assert certified == reachable
     open_solved = {r.code for r in results if not r.certified} - {
-        code for code, row in TABLE.items() if row["status"] == "unsolved"}
+        code for code, row in TABLE.items() if row["status"] == "unsolved"
+    }
     assert {TABLE[c]["canonical"] for c in open_solved} == {
-        "0.16", "0.56", "0.127", "0.376", "0.354"}
+        "0.16",
+        "0.56",
+        "0.127",
+        "0.376",
+        "0.354",
+    }
     by_code = {r.code: r for r in results}
     for r in results:
         if r.certified:
             assert r.period == TABLE[r.code]["period"], r.code
-    known = {"0.77": (71, 12), "0.137": (52, 34), "0.07": (53, 34), "0.17": (33, 34),
-             "0.156": (3479, 349), "0.165": (5181, 1550), "0.356": (7315, 142),
-             "0.644": (3256, 442)}
+    known = {
+        "0.77": (71, 12),
+        "0.137": (52, 34),
+        "0.07": (53, 34),
+        "0.17": (33, 34),
+        "0.156": (3479, 349),
+        "0.165": (5181, 1550),
+        "0.356": (7315, 142),
+        "0.644": (3256, 442),
+    }
     for code, (preperiod, period) in known.items():
         r = by_code[code]
         assert (r.preperiod, r.period, r.certified) == (preperiod, period, True), code
@@ -527,14 +558,17 @@ def test_ddd_at_16384_certifies_exactly_the_solved_games_within_reach():
 
 
 # --------------------------------------------------------------------- 6. engines
-@pytest.mark.parametrize("name, workers, address, words", [
-    ("spark", 1, None, "unknown engine 'spark'"),
-    ("local", 0, None, "workers must be a positive integer"),
-    ("local", -2, None, "workers must be a positive integer"),
-    ("local", True, None, "workers must be a positive integer"),
-    ("local", 1.5, None, "workers must be a positive integer"),
-    ("local", 1, "auto", "--address is for --engine ray"),
-])
+@pytest.mark.parametrize(
+    "name, workers, address, words",
+    [
+        ("spark", 1, None, "unknown engine 'spark'"),
+        ("local", 0, None, "workers must be a positive integer"),
+        ("local", -2, None, "workers must be a positive integer"),
+        ("local", True, None, "workers must be a positive integer"),
+        ("local", 1.5, None, "workers must be a positive integer"),
+        ("local", 1, "auto", "--address is for --engine ray"),
+    ],
+)
 def test_engine_errors(name, workers, address, words):
     with pytest.raises(EngineError) as info:
         make_engine(name, workers, address)
@@ -580,10 +614,13 @@ def test_ray_gives_the_local_results():
 
 
 def test_a_local_survey_does_not_import_ray():
-    script = ("import grundy.scale, sys; grundy.scale.survey('0.d7', 100, workers=1); "
-              "print('ray' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120)
+    script = (
+        "import grundy.scale, sys; grundy.scale.survey('0.d7', 100, workers=1); "
+        "print('ray' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
 
@@ -599,8 +636,9 @@ def test_cli_survey(tmp_path):
     assert done.exit_code == 0, done.output
     path = results_path(out, "0.dd", 500)
     lines = done.stdout.splitlines()
-    assert lines[0] == ("survey 0.dd up to n = 500: 64 games, 45 certified periodic, 19 open; "
-                        "45 distinct sequences")
+    assert lines[0] == (
+        "survey 0.dd up to n = 500: 64 games, 45 certified periodic, 19 open; 45 distinct sequences"
+    )
     assert lines[1].startswith(f"  {path}: 64 computed now (local), 0 read back; ")
     assert "longest certified periods" in done.stdout and "0.77" in done.stdout
 
@@ -617,12 +655,15 @@ def test_cli_survey(tmp_path):
     assert done.exit_code == 0 and "0 computed now (local), 64 read back" in done.stdout
 
 
-@pytest.mark.parametrize("args, words", [
-    (["0.dx", "--upto", "10"], "error: family '0.dx' is not a pattern"),
-    (["subtraction:5..2", "--upto", "10"], "error: range 5..2 is empty"),
-    (["0.dd", "--upto", "10", "--engine", "spark"], "error: unknown engine 'spark'"),
-    (["0.dd", "--upto", "10", "--address", "auto"], "error: --address is for --engine ray"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["0.dx", "--upto", "10"], "error: family '0.dx' is not a pattern"),
+        (["subtraction:5..2", "--upto", "10"], "error: range 5..2 is empty"),
+        (["0.dd", "--upto", "10", "--engine", "spark"], "error: unknown engine 'spark'"),
+        (["0.dd", "--upto", "10", "--address", "auto"], "error: --address is for --engine ray"),
+    ],
+)
 def test_cli_errors_are_one_line(tmp_path, args, words):
     done = runner.invoke(app, ["survey", *args, "--out", str(tmp_path)])
     assert done.exit_code == 2

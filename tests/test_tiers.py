@@ -40,8 +40,12 @@ from grundy.twoplayer import (
 )
 
 # Shard sizes that give several shards in the larger tiers of each game.
-SMALL_SHARDS = {"tictactoe": 50, "connect-four:3x3": 20, "connect-four:4x3": 200,
-                "connect-four:4x4": 1000}
+SMALL_SHARDS = {
+    "tictactoe": 50,
+    "connect-four:3x3": 20,
+    "connect-four:4x3": 200,
+    "connect-four:4x4": 1000,
+}
 SHARD_FILE = re.compile(r"tier-(\d+)\.shard-(\d+)\.npz")
 
 
@@ -50,8 +54,7 @@ def by_code(solution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Codes, values and remoteness, sorted by code (the two solvers store other orders)."""
     codes = np.asarray(solution._codes)
     order = np.argsort(codes, kind="stable")
-    return codes[order], np.asarray(solution._value)[order], \
-        np.asarray(solution._remoteness)[order]
+    return codes[order], np.asarray(solution._value)[order], np.asarray(solution._remoteness)[order]
 
 
 def assert_same_positions(tiered, plain) -> None:
@@ -190,8 +193,14 @@ class Count(TwoPlayerGame):
 
     @functools.cached_property
     def encoding(self) -> Encoding:
-        return Encoding(moves=_count_moves, end_value=_count_end_value, encode=_encode_count,
-                        decode=_decode_count, max_moves=2, tier=_TIER_FUNCTIONS[self.kind])
+        return Encoding(
+            moves=_count_moves,
+            end_value=_count_end_value,
+            encode=_encode_count,
+            decode=_decode_count,
+            max_moves=2,
+            tier=_TIER_FUNCTIONS[self.kind],
+        )
 
 
 class NoEncoding(TwoPlayerGame):
@@ -213,13 +222,16 @@ class NoEncoding(TwoPlayerGame):
 
 
 # ----------------------------------------------------------------- 1. the plain solver's answers
-@pytest.mark.parametrize(("name", "symmetry", "shard_size"), [
-    ("tictactoe", True, 50),
-    ("tictactoe", False, 300),
-    ("connect-four:3x3", True, 20),
-    ("connect-four:4x3", True, 200),
-    ("connect-four:4x4", True, 1000),
-])
+@pytest.mark.parametrize(
+    ("name", "symmetry", "shard_size"),
+    [
+        ("tictactoe", True, 50),
+        ("tictactoe", False, 300),
+        ("connect-four:3x3", True, 20),
+        ("connect-four:4x3", True, 200),
+        ("connect-four:4x4", True, 1000),
+    ],
+)
 def test_tiers_give_the_plain_solution(tmp_path, name, symmetry, shard_size):
     game = registry.find(name)
     plain = solve(game, symmetry=symmetry)
@@ -309,8 +321,9 @@ def solved_store(tmp_path):
     """A finished store of connect four 4x3 in small shards, and its saved database."""
     game = registry.find("connect-four:4x3")
     store = tmp_path / "store"
-    reference = database(solve_tiers(game, store, workers=1, shard_size=200),
-                         tmp_path / "reference.solved")
+    reference = database(
+        solve_tiers(game, store, workers=1, shard_size=200), tmp_path / "reference.solved"
+    )
     return game, store, reference
 
 
@@ -397,18 +410,17 @@ def test_position_limit_leaves_an_unfinished_store_that_resumes(tmp_path):
     assert len(solve_tiers(game, tmp_path, workers=1, max_positions=765)) == 765
 
 
-@pytest.mark.parametrize("damaged", ["values/tier-6.shard-1.npz", "positions/tier-6.npz",
-                                     "values/tier-0.shard-0.npz"])
+@pytest.mark.parametrize(
+    "damaged", ["values/tier-6.shard-1.npz", "positions/tier-6.npz", "values/tier-0.shard-0.npz"]
+)
 @pytest.mark.parametrize("how", ["truncated", "empty"])
 def test_a_damaged_store_file_is_a_one_line_error_naming_it(tmp_path, damaged, how):
     game = TicTacToe()
     store = tmp_path / "store"
     solve_tiers(game, store, workers=1, shard_size=50)
     path = store / damaged
-    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2] if how == "truncated"
-                     else b"")
-    for run in (lambda: load_tiers(store, game),
-                lambda: solve_tiers(game, store, workers=1)):
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2] if how == "truncated" else b"")
+    for run in (lambda: load_tiers(store, game), lambda: solve_tiers(game, store, workers=1)):
         with pytest.raises(DatabaseError) as info:
             run()
         message = str(info.value)
@@ -454,8 +466,9 @@ def test_a_store_file_with_garbled_data_is_a_database_error(tmp_path, damaged):
 
 
 # ----------------------------------------------------------------- 4. bad input
-@pytest.mark.parametrize("game", [NoEncoding(), registry.find("give-and-take:6")],
-                         ids=["no-encoding", "give-and-take"])
+@pytest.mark.parametrize(
+    "game", [NoEncoding(), registry.find("give-and-take:6")], ids=["no-encoding", "give-and-take"]
+)
 def test_a_game_without_tiers_is_refused(tmp_path, game):
     with pytest.raises(InvalidGameError, match="declares no tiers"):
         solve_tiers(game, tmp_path / "store", workers=1)
@@ -469,10 +482,13 @@ def test_a_bad_shard_size_is_refused(tmp_path, size):
     assert not (tmp_path / "store").exists()
 
 
-@pytest.mark.parametrize(("kind", "position", "tier"), [
-    ("flat", "counter 0 (player 0 to move)", 0),
-    ("dropping", "counter 1 (player 1 to move)", 1),  # 1 -> 3 drops to tier 0
-])
+@pytest.mark.parametrize(
+    ("kind", "position", "tier"),
+    [
+        ("flat", "counter 0 (player 0 to move)", 0),
+        ("dropping", "counter 1 (player 1 to move)", 1),  # 1 -> 3 drops to tier 0
+    ],
+)
 def test_tiers_that_do_not_increase_are_refused(tmp_path, kind, position, tier):
     game = Count(kind)
     assert solve(game).value(game.start()) == Value.LOSS  # the rules themselves are fine
@@ -574,8 +590,9 @@ def assert_one_line_error(result, text: str) -> None:
 
 def test_cli_solve_through_a_store(tmp_path):
     store = tmp_path / "store"
-    result = invoke("solve", "tictactoe", "--store", str(store), "--workers", "1",
-                    "--shard-size", "100")
+    result = invoke(
+        "solve", "tictactoe", "--store", str(store), "--workers", "1", "--shard-size", "100"
+    )
     assert result.exit_code == 0, result.stderr
     assert "tie in 9" in result.stdout
     assert f"by tiers through {store}" in result.stdout
@@ -591,29 +608,42 @@ def test_cli_solve_through_a_store(tmp_path):
     assert data["counts"] == {"loss": 224, "tie": 151, "win": 390}
     assert {p: p.stat().st_mtime_ns for p in (store / "values").iterdir()} == written
     plain = json.loads(invoke("solve", "tictactoe", "--json").stdout)
-    assert {k: v for k, v in data.items() if k != "seconds"} == \
-        {k: v for k, v in plain.items() if k != "seconds"}
+    assert {k: v for k, v in data.items() if k != "seconds"} == {
+        k: v for k, v in plain.items() if k != "seconds"
+    }
 
 
 def test_cli_tiered_errors_are_one_line(tmp_path):
     store = tmp_path / "store"
-    assert_one_line_error(invoke("solve", "tictactoe", "--engine", "ray"),
-                          "--engine, --workers and --address are for a tiered solve")
-    assert_one_line_error(invoke("solve", "tictactoe", "--workers", "2"),
-                          "are for a tiered solve (--store DIR)")
-    assert_one_line_error(invoke("solve", "nim", "3", "--store", str(store)),
-                          "--store are for two-player games")
-    assert_one_line_error(invoke("solve", "tictactoe", "x........", "--store", str(store)),
-                          "starts from the game's start")
-    assert_one_line_error(invoke("solve", "give-and-take:6", "--store", str(store)),
-                          "declares no tiers")
+    assert_one_line_error(
+        invoke("solve", "tictactoe", "--engine", "ray"),
+        "--engine, --workers and --address are for a tiered solve",
+    )
+    assert_one_line_error(
+        invoke("solve", "tictactoe", "--workers", "2"), "are for a tiered solve (--store DIR)"
+    )
+    assert_one_line_error(
+        invoke("solve", "nim", "3", "--store", str(store)), "--store are for two-player games"
+    )
+    assert_one_line_error(
+        invoke("solve", "tictactoe", "x........", "--store", str(store)),
+        "starts from the game's start",
+    )
+    assert_one_line_error(
+        invoke("solve", "give-and-take:6", "--store", str(store)), "declares no tiers"
+    )
     assert not store.exists()
-    assert_one_line_error(invoke("solve", "tictactoe", "--store", str(store),
-                                 "--max-positions", "50"), "more than 50 positions")
-    assert_one_line_error(invoke("solve", "connect-four:3x3", "--store", str(store)),
-                          "solves tictactoe, not connect-four:3x3")
-    assert_one_line_error(invoke("solve", "tictactoe", "--store", str(store), "--no-symmetry"),
-                          "symmetry=True")
+    assert_one_line_error(
+        invoke("solve", "tictactoe", "--store", str(store), "--max-positions", "50"),
+        "more than 50 positions",
+    )
+    assert_one_line_error(
+        invoke("solve", "connect-four:3x3", "--store", str(store)),
+        "solves tictactoe, not connect-four:3x3",
+    )
+    assert_one_line_error(
+        invoke("solve", "tictactoe", "--store", str(store), "--no-symmetry"), "symmetry=True"
+    )
     assert invoke("solve", "tictactoe", "--store", str(store), "--shard-size", "0").exit_code == 2
 
 

@@ -69,8 +69,11 @@ def plain_values(game: GraphGame) -> dict:
         for u in range(n):
             if u in value:
                 continue
-            seen = [seen_by(u, v, value[v]) for v in game.moves(u) if value.get(v)
-                    in (Value.WIN, Value.LOSS)]
+            seen = [
+                seen_by(u, v, value[v])
+                for v in game.moves(u)
+                if value.get(v) in (Value.WIN, Value.LOSS)
+            ]
             if Value.WIN in seen:
                 value[u], changed = Value.WIN, True
             elif len(seen) == len(game.moves(u)) and all(s is Value.LOSS for s in seen):
@@ -260,8 +263,9 @@ def test_encoding_that_disagrees_with_the_rules():
     from grundy.games import TicTacToe
 
     game = TicTacToe()
-    game.__dict__["encoding"] = replace(game.encoding, max_moves=9,
-                                        encode=lambda p: game.encoding.encode(p[::-1]))
+    game.__dict__["encoding"] = replace(
+        game.encoding, max_moves=9, encode=lambda p: game.encoding.encode(p[::-1])
+    )
     with pytest.raises(MoveGenerationError, match="encoding disagrees with the rules at"):
         solve(game)
 

@@ -153,18 +153,28 @@ def test_tictactoe_notation_round_trips():
     assert game.describe_move("xo.......", "xo......x") == "x at row 3, column 3"
 
 
-@pytest.mark.parametrize("tokens", [["xo"], ["xo.", "..."], ["xo.", "...", "..?"],
-                                    ["xo..", "...", ".."], ["x" * 9]])
+@pytest.mark.parametrize(
+    "tokens", [["xo"], ["xo.", "..."], ["xo.", "...", "..?"], ["xo..", "...", ".."], ["x" * 9]]
+)
 def test_tictactoe_bad_words(tokens):
     with pytest.raises(InvalidPositionError):
         TicTacToe().parse_position(tokens)
 
 
-@pytest.mark.parametrize("position, problem", [
-    ("xo", "2 cells"), ("xo.......x", "10 cells"), ("xa.......", "'a'"), (42, "not a string"),
-    ("oo.......", "0 x and 2 o"), ("xx.......", "2 x and 0 o"), ("xxxooo...", "both"),
-    ("xxxoo.o..", "moved after"), ("oooxx.xx.", "moved after"),
-])
+@pytest.mark.parametrize(
+    "position, problem",
+    [
+        ("xo", "2 cells"),
+        ("xo.......x", "10 cells"),
+        ("xa.......", "'a'"),
+        (42, "not a string"),
+        ("oo.......", "0 x and 2 o"),
+        ("xx.......", "2 x and 0 o"),
+        ("xxxooo...", "both"),
+        ("xxxoo.o..", "moved after"),
+        ("oooxx.xx.", "moved after"),
+    ],
+)
 def test_tictactoe_bad_positions(position, problem):
     with pytest.raises(InvalidPositionError, match=problem):
         TicTacToe().check_position(position)
@@ -253,8 +263,12 @@ def test_connect_four_rules():
     assert game.payoff(diagonal) == 1
     across = ("xo", "xo", "xo", "x")
     assert game.payoff(game.check_position(across)) == 1 and game.moves(across) == []
-    assert game.moves(("xo", "xo", "xo", "")) == [("xox", "xo", "xo", ""), ("xo", "xox", "xo", ""),
-                                                   ("xo", "xo", "xox", ""), ("xo", "xo", "xo", "x")]
+    assert game.moves(("xo", "xo", "xo", "")) == [
+        ("xox", "xo", "xo", ""),
+        ("xo", "xox", "xo", ""),
+        ("xo", "xo", "xox", ""),
+        ("xo", "xo", "xo", "x"),
+    ]
     full = ("xoxo", "xoxo", "oxox", "oxox")
     assert game.moves(full) == [] and game.payoff(full) == 0
     assert ConnectFour(1, 1).moves(("x",)) == []
@@ -274,13 +288,21 @@ def test_connect_four_notation_round_trips():
     assert game.describe_move(("x", "", "", ""), ("x", "", "", "o")) == "o in column 4"
 
 
-@pytest.mark.parametrize("tokens, problem", [
-    (["x", "o"], "2 columns"), (["xxxxx", "-", "-", "-"], "5 pieces"),
-    (["xa", "-", "-", "-"], "'xa'"), (["oo", "-", "-", "-"], "0 x and 2 o"),
-    (["xxxx", "ooo", "o", "-"], "moved after"), (["xxxx", "oooo", "-", "-"], "both"),
-    (["moves:1,1,1,1,1"], "column 1 is full"), (["moves:5"], "not one of 1..4"),
-    (["moves:1,x"], "not a column"), (["moves:1,2,1,2,1,2,1,2"], "the game is over"),
-])
+@pytest.mark.parametrize(
+    "tokens, problem",
+    [
+        (["x", "o"], "2 columns"),
+        (["xxxxx", "-", "-", "-"], "5 pieces"),
+        (["xa", "-", "-", "-"], "'xa'"),
+        (["oo", "-", "-", "-"], "0 x and 2 o"),
+        (["xxxx", "ooo", "o", "-"], "moved after"),
+        (["xxxx", "oooo", "-", "-"], "both"),
+        (["moves:1,1,1,1,1"], "column 1 is full"),
+        (["moves:5"], "not one of 1..4"),
+        (["moves:1,x"], "not a column"),
+        (["moves:1,2,1,2,1,2,1,2"], "the game is over"),
+    ],
+)
 def test_connect_four_bad_positions(tokens, problem):
     with pytest.raises(InvalidPositionError, match=problem):
         ConnectFour(4, 4).parse_position(tokens)
@@ -364,12 +386,14 @@ def test_import_stays_light():
     import sys
 
     # numba and numpy wait until an encoding is used
-    code = ("import sys, grundy.games.tictactoe, grundy.games.connect_four, "
-            "grundy.games.give_and_take; print('numba' in sys.modules or 'numpy' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
+    code = (
+        "import sys, grundy.games.tictactoe, grundy.games.connect_four, "
+        "grundy.games.give_and_take; print('numba' in sys.modules or 'numpy' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "False"
-
 
 
 def test_kernels_specialised_per_game_are_not_cached_on_disk():

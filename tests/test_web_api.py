@@ -35,17 +35,26 @@ def refused(response, status: int = 400) -> str:
 
 
 # ----------------------------------------------------------------- same answers as the CLI
-@pytest.mark.parametrize(("path", "words"), [
-    ("/api/value?game=nim&position=3 4 5", ["value", "nim", "3", "4", "5"]),
-    ("/api/value?game=kayles&position=3 5&misere=true", ["value", "kayles", "3", "5", "--misere"]),
-    ("/api/value?game=wythoff&position=4 9", ["value", "wythoff", "4", "9"]),
-    ("/api/solve?game=tictactoe&position=xo./.x./..o", ["solve", "tictactoe", "xo./.x./..o"]),
-    ("/api/solve?game=give-and-take:5", ["solve", "give-and-take:5"]),
-    ("/api/solve?game=nim&position=1 2", ["solve", "nim", "1", "2"]),
-    ("/api/table?game=0.77&upto=80&certify=true", ["table", "0.77", "--upto", "80", "--certify"]),
-    ("/api/table?game=lasker&upto=12", ["table", "lasker", "--upto", "12"]),
-    ("/api/table?game=nim&upto=6&misere=true", ["table", "nim", "--upto", "6", "--misere"]),
-])
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/api/value?game=nim&position=3 4 5", ["value", "nim", "3", "4", "5"]),
+        (
+            "/api/value?game=kayles&position=3 5&misere=true",
+            ["value", "kayles", "3", "5", "--misere"],
+        ),
+        ("/api/value?game=wythoff&position=4 9", ["value", "wythoff", "4", "9"]),
+        ("/api/solve?game=tictactoe&position=xo./.x./..o", ["solve", "tictactoe", "xo./.x./..o"]),
+        ("/api/solve?game=give-and-take:5", ["solve", "give-and-take:5"]),
+        ("/api/solve?game=nim&position=1 2", ["solve", "nim", "1", "2"]),
+        (
+            "/api/table?game=0.77&upto=80&certify=true",
+            ["table", "0.77", "--upto", "80", "--certify"],
+        ),
+        ("/api/table?game=lasker&upto=12", ["table", "lasker", "--upto", "12"]),
+        ("/api/table?game=nim&upto=6&misere=true", ["table", "nim", "--upto", "6", "--misere"]),
+    ],
+)
 def test_answers_equal_the_cli_json(client, capsys, path, words):
     answer = client.get(path)
     assert answer.status_code == 200, answer.text
@@ -62,8 +71,9 @@ def test_every_catalog_game_answers_for_its_example(client):
     assert not names & {"hackenbush", "digraph:FILE"}  # they read files
     for game in games:
         command = "value" if game["kind"] == "impartial" else "solve"
-        answer = client.get(f"/api/{command}", params={"game": game["game"],
-                                                        "position": game["position"]})
+        answer = client.get(
+            f"/api/{command}", params={"game": game["game"], "position": game["position"]}
+        )
         assert answer.status_code == 200, (game, answer.text)
 
 
@@ -77,16 +87,21 @@ def test_value_gives_the_reason_and_described_moves(client):
 def test_options_say_what_each_move_leaves(client):
     answer = client.get("/api/options", params={"game": "nim", "position": "1 2"}).json()
     assert [(o["text"], o["grundy"], o["outcome"]) for o in answer["options"]] == [
-        ("0 2", 2, "N"), ("1 0", 1, "N"), ("1 1", 0, "P")]
-    board = client.get("/api/options", params={"game": "tictactoe",
-                                               "position": "xx./oo./..."}).json()
+        ("0 2", 2, "N"),
+        ("1 0", 1, "N"),
+        ("1 1", 0, "P"),
+    ]
+    board = client.get(
+        "/api/options", params={"game": "tictactoe", "position": "xx./oo./..."}
+    ).json()
     values = {o["text"]: o["value"] for o in board["options"]}
     assert values["xxx/oo./..."] == "win" and len(values) == 5
 
 
 def test_a_person_moves_and_the_engine_replies(client):
-    moved = client.get("/api/move", params={"game": "nim", "position": "3 4 5",
-                                            "after": "3 4 1"}).json()
+    moved = client.get(
+        "/api/move", params={"game": "nim", "position": "3 4 5", "after": "3 4 1"}
+    ).json()
     assert moved["position_text"] == "3 4 1" and moved["move"] == "heap 3: 5 -> 1"
     reply = client.get("/api/reply", params={"game": "nim", "position": "3 4 1"}).json()
     assert reply["winning"] and reply["position_text"] == "3 2 1"
@@ -99,8 +114,9 @@ def test_a_person_moves_and_the_engine_replies(client):
 
 
 def test_an_illegal_move_is_refused_with_a_message(client):
-    message = refused(client.get("/api/move", params={"game": "nim", "position": "3 4 5",
-                                                      "after": "3 4 6"}))
+    message = refused(
+        client.get("/api/move", params={"game": "nim", "position": "3 4 5", "after": "3 4 6"})
+    )
     assert message == "illegal move: 3 4 6 cannot be reached from 3 4 5 in one move"
 
 
@@ -113,39 +129,45 @@ def test_graph_of_a_small_position(client):
 
 
 # ----------------------------------------------------------------- limits
-@pytest.mark.parametrize(("params", "message"), [
-    ({"game": "chess", "position": "1"}, "unknown game 'chess'"),
-    ({"game": "digraph:/etc/passwd", "position": "0"}, "reads files"),
-    ({"game": "hackenbush", "position": "/etc/passwd"}, "reads files"),
-    ({"game": "nim", "position": "3 -4"}, "negative"),
-    ({"game": "nim", "position": "three"}, "three"),
-    ({"game": "grundys-game", "position": str(10**9)}, "max_positions"),
-    ({"game": "tictactoe", "position": ""}, "two-player game"),
-])
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"game": "chess", "position": "1"}, "unknown game 'chess'"),
+        ({"game": "digraph:/etc/passwd", "position": "0"}, "reads files"),
+        ({"game": "hackenbush", "position": "/etc/passwd"}, "reads files"),
+        ({"game": "nim", "position": "3 -4"}, "negative"),
+        ({"game": "nim", "position": "three"}, "three"),
+        ({"game": "grundys-game", "position": str(10**9)}, "max_positions"),
+        ({"game": "tictactoe", "position": ""}, "two-player game"),
+    ],
+)
 def test_bad_values_are_refused_in_one_line(client, params, message):
     detail = refused(client.get("/api/value", params=params))
     assert message in detail and "\n" not in detail
 
 
 def test_tables_of_games_that_read_files_are_refused(client):
-    detail = refused(client.get("/api/table", params={"game": "digraph:/etc/passwd",
-                                                      "upto": 3}))
+    detail = refused(client.get("/api/table", params={"game": "digraph:/etc/passwd", "upto": 3}))
     assert "reads files" in detail
 
 
 def test_sizes_are_validated(client):
     assert "less than or equal" in refused(
-        client.get("/api/table", params={"game": "0.77", "upto": LIMITS["max_upto"] + 1}), 422)
+        client.get("/api/table", params={"game": "0.77", "upto": LIMITS["max_upto"] + 1}), 422
+    )
     assert "at most" in refused(
-        client.get("/api/value", params={"game": "nim", "position": "1 " * 600}), 422)
+        client.get("/api/value", params={"game": "nim", "position": "1 " * 600}), 422
+    )
     assert "more than 60 positions" in refused(
-        client.get("/api/graph", params={"game": "nim", "position": "5 6 7"}))
+        client.get("/api/graph", params={"game": "nim", "position": "5 6 7"})
+    )
 
 
 def test_nothing_outside_the_static_folder_is_served(client):
     page = client.get("/")
-    assert page.status_code == 200 and "default-src 'self'" in page.headers[
-        "content-security-policy"]
+    assert (
+        page.status_code == 200 and "default-src 'self'" in page.headers["content-security-policy"]
+    )
     assert "content-security-policy" not in client.get("/docs").headers  # Swagger UI's CDN
     for path in ["/static/../../pyproject.toml", "/static/%2e%2e/app.py", "/static/../app.py"]:
         assert client.get(path).status_code == 404

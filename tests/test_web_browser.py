@@ -17,9 +17,15 @@ pytestmark = pytest.mark.slow
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 # What play-status says once the person may act, or once the game is over.
 SETTLED = re.compile(r"^(Your move|You win!|The engine wins\.|A tie\.|A draw\.)$")
 TIMEOUT_MS = 30_000
@@ -31,8 +37,9 @@ def browser():
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing; CI installs it with `apt-get install -y chromium`")
     with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                          args=CHROMIUM_ARGS)
+        launched = driver.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         yield launched
         launched.close()
 
@@ -88,8 +95,7 @@ def hinted_move(page) -> str:
 
 
 def first_move(page) -> str:
-    return page.get_by_test_id("move-list").locator("button").first.get_attribute(
-        "data-position")
+    return page.get_by_test_id("move-list").locator("button").first.get_attribute("data-position")
 
 
 def test_following_hints_wins(page):
@@ -146,8 +152,7 @@ def test_analyse_nim(page):
     page.goto("/?game=nim&position=3 4 5&view=analyse")
     expect(page.get_by_test_id("sg-value")).to_have_text("2")
     expect(page.get_by_test_id("reason")).to_contain_text("3 ⊕ 4 ⊕ 5 = 2")
-    expect(page.get_by_test_id("outcome")).to_have_text(
-        "N: the player to move wins")
+    expect(page.get_by_test_id("outcome")).to_have_text("N: the player to move wins")
     winning = page.get_by_test_id("winning-moves").locator("button")
     expect(winning).to_have_count(1)
     assert winning.get_attribute("data-position") == "1 4 5"
@@ -182,8 +187,7 @@ def test_url_state_survives_reload_and_back(page):
     page.goto("/?game=kayles&position=3 5&view=sequence&upto=40")
     expect(page.get_by_test_id("sequence-table").locator("tbody tr")).to_have_count(5)
     page.reload()
-    expect(page.get_by_test_id("view-sequence")).to_have_attribute(
-        "aria-selected", "true")
+    expect(page.get_by_test_id("view-sequence")).to_have_attribute("aria-selected", "true")
     assert page.get_by_test_id("upto-input").input_value() == "40"
     assert page.get_by_test_id("game-input").input_value() == "kayles"
     assert page.get_by_test_id("position-input").input_value() == "3 5"
@@ -198,8 +202,7 @@ def test_url_state_survives_reload_and_back(page):
     at = re.search(r"[?&]at=([^&]*)", page.url).group(1)
     log = page.get_by_test_id("move-log").text_content()
     page.reload()
-    expect(page.get_by_test_id("view-play")).to_have_attribute(
-        "aria-selected", "true")
+    expect(page.get_by_test_id("view-play")).to_have_attribute("aria-selected", "true")
     status_of(page)
     assert re.search(r"[?&]at=([^&]*)", page.url).group(1) == at
     assert page.get_by_test_id("move-log").text_content() == log

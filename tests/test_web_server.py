@@ -36,8 +36,14 @@ def one_client(base: str, seed: int) -> list[str]:
             for path, params in [
                 ("/api/options", {"game": "nim", "position": position}),
                 ("/api/reply", {"game": "nim", "position": position}),
-                ("/api/table", {"game": rng.choice(["0.77", "0.137", "4.07"]),
-                                "upto": rng.randrange(1000), "certify": True}),
+                (
+                    "/api/table",
+                    {
+                        "game": rng.choice(["0.77", "0.137", "4.07"]),
+                        "upto": rng.randrange(1000),
+                        "certify": True,
+                    },
+                ),
                 ("/api/solve", {"game": "tictactoe"}),
             ]:
                 answer = client.get(path, params=params)
@@ -48,8 +54,9 @@ def one_client(base: str, seed: int) -> list[str]:
 
 def test_twenty_parallel_clients_all_get_answers(live_server):
     with ThreadPoolExecutor(20) as pool:
-        problems = [p for found in pool.map(one_client, [live_server] * 20, range(20))
-                    for p in found]
+        problems = [
+            p for found in pool.map(one_client, [live_server] * 20, range(20)) for p in found
+        ]
     assert problems == []
 
 
@@ -66,10 +73,23 @@ def test_an_expensive_request_does_not_block_the_others(live_server):
 # Whether a game name or a position is valid is more than a schema can say, so a 400 is a
 # fair answer to schema-valid data; what must never happen is a server error, or an
 # answer that does not match the schema.
-CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
-          content_type_conformance]
-OPERATIONS = ["/api/games", "/api/value", "/api/solve", "/api/options", "/api/move",
-              "/api/reply", "/api/table", "/api/graph", "/api/limits"]
+CHECKS = [
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+    content_type_conformance,
+]
+OPERATIONS = [
+    "/api/games",
+    "/api/value",
+    "/api/solve",
+    "/api/options",
+    "/api/move",
+    "/api/reply",
+    "/api/table",
+    "/api/graph",
+    "/api/limits",
+]
 
 
 @pytest.fixture(scope="module")
@@ -78,8 +98,9 @@ def api_schema(live_server):
 
 
 def test_the_fuzzed_operations_are_all_of_the_api(api_schema):
-    assert sorted(OPERATIONS) == sorted(p for p in api_schema.raw_schema["paths"]
-                                        if p.startswith("/api/"))
+    assert sorted(OPERATIONS) == sorted(
+        p for p in api_schema.raw_schema["paths"] if p.startswith("/api/")
+    )
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
@@ -89,8 +110,9 @@ def test_fuzzing_the_schema_finds_no_server_error(api_schema, path):
     strategy = api_schema[path]["GET"].as_strategy()
 
     @given(case=strategy)
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck),
-              database=None)
+    @settings(
+        max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None
+    )
     def fuzz(case):
         case.call_and_validate(checks=CHECKS)
 

@@ -70,15 +70,23 @@ MaxPositions = Annotated[
     typer.Option("--max-positions", min=1, help="Cap on positions the solver may store."),
 ]
 EngineName = Annotated[
-    str, typer.Option("--engine", help="local (worker processes here) or ray (a Ray cluster, "
-                      "or a local Ray when none is given).")
+    str,
+    typer.Option(
+        "--engine",
+        help="local (worker processes here) or ray (a Ray cluster, "
+        "or a local Ray when none is given).",
+    ),
 ]
 Workers = Annotated[
     int | None, typer.Option("--workers", min=1, help="Tasks at once (default: all cores).")
 ]
 Address = Annotated[
-    str | None, typer.Option("--address", help="Ray cluster to join: auto, ray://host:10001 "
-                             "(default: RAY_ADDRESS, else a local Ray).")
+    str | None,
+    typer.Option(
+        "--address",
+        help="Ray cluster to join: auto, ray://host:10001 "
+        "(default: RAY_ADDRESS, else a local Ray).",
+    ),
 ]
 MOVES_SHOWN = 20
 
@@ -108,8 +116,12 @@ def value(
     position: Annotated[list[str], typer.Argument(help="The position, e.g. heap sizes.")],
     misere: MisereFlag = False,
     loopy: Annotated[
-        bool, typer.Option("--loopy", help="The game may repeat positions: generalised SG "
-                           "values (finite or ∞), draws, remoteness.")
+        bool,
+        typer.Option(
+            "--loopy",
+            help="The game may repeat positions: generalised SG "
+            "values (finite or ∞), draws, remoteness.",
+        ),
     ] = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     as_json: JsonFlag = False,
@@ -138,8 +150,9 @@ def value(
     if not report["winning_moves_unlisted"]:
         _print_moves(report["winning_moves_text"], "winning moves  ")
         return
-    console.print(f"  winning moves  not all listed: {report['winning_moves_unlisted']}",
-                  markup=False)
+    console.print(
+        f"  winning moves  not all listed: {report['winning_moves_unlisted']}", markup=False
+    )
     if report["winning_moves_text"]:  # the game's one constructive winning move
         _print_moves(report["winning_moves_text"], " " * 15)
 
@@ -149,8 +162,10 @@ def _loopy_value(game: str, rules: Any, start: Any, as_json: bool) -> None:
     if as_json:
         print_json(report)
         return
-    console.print(f"[bold]{escape(game)} {escape(report['position_text'])}[/]  (loopy: "
-                  f"{report['positions']:,} positions explored)")
+    console.print(
+        f"[bold]{escape(game)} {escape(report['position_text'])}[/]  (loopy: "
+        f"{report['positions']:,} positions explored)"
+    )
     console.print(f"  SG value       {report['value_text']}", markup=False)
     remoteness = report["remoteness"]
     ends = "" if remoteness is None else f", ends in {remoteness} move{'s' * (remoteness != 1)}"
@@ -167,8 +182,9 @@ def _print_moves(moves: list[dict], label: str) -> None:
         shown = f"{move['position']}   ({move['move']})"
         console.print(f"  {label if i == 0 else ' ' * len(label)}{shown}", markup=False)
     if len(moves) > MOVES_SHOWN:
-        console.print(f"  {' ' * len(label)}... {len(moves) - MOVES_SHOWN} more (use --json "
-                      "for all)")
+        console.print(
+            f"  {' ' * len(label)}... {len(moves) - MOVES_SHOWN} more (use --json for all)"
+        )
 
 
 @app.command(context_settings=ACCEPT_NEGATIVE)
@@ -182,16 +198,24 @@ def solve(
         str | None, typer.Option("--save", help="Write the solved positions to this file.")
     ] = None,
     load: Annotated[
-        str | None, typer.Option("--load", help="Read a file written by --save instead of "
-                                 "solving (with the file's symmetry setting).")
+        str | None,
+        typer.Option(
+            "--load",
+            help="Read a file written by --save instead of "
+            "solving (with the file's symmetry setting).",
+        ),
     ] = None,
     symmetry: Annotated[
         bool, typer.Option("--symmetry/--no-symmetry", help="One position per symmetry class.")
     ] = True,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     store: Annotated[
-        str | None, typer.Option("--store", help="Solve tier by tier through this directory "
-                                 "(games with tiers; a rerun resumes from the finished tiers).")
+        str | None,
+        typer.Option(
+            "--store",
+            help="Solve tier by tier through this directory "
+            "(games with tiers; a rerun resumes from the finished tiers).",
+        ),
     ] = None,
     engine: EngineName = "local",
     workers: Workers = None,
@@ -211,15 +235,17 @@ def solve(
     rules = registry.find(game).limited_to(max_positions)
     tiered = store is not None
     if not tiered and (engine != "local" or workers or address):
-        raise InvalidGameError("--engine, --workers and --address are for a tiered solve "
-                               "(--store DIR)")
+        raise InvalidGameError(
+            "--engine, --workers and --address are for a tiered solve (--store DIR)"
+        )
     if not isinstance(rules, TwoPlayerGame):
         if save or load or tiered:
             raise InvalidGameError("--save, --load and --store are for two-player games")
         return _loopy_value(game, rules, rules.parse_position(position or []), as_json)
     if tiered and (position or load):
-        raise InvalidGameError("a tiered solve (--store) starts from the game's start and "
-                               "cannot --load")
+        raise InvalidGameError(
+            "a tiered solve (--store) starts from the game's start and cannot --load"
+        )
     start = rules.check_position(rules.parse_position(position or []))
     began = time.perf_counter()
     show = sys.stderr.isatty() if progress is None else progress
@@ -227,12 +253,22 @@ def solve(
         solution = twoplayer.load(load, rules)
     elif tiered:
         try:
-            solution = twoplayer.solve_tiers(rules, store, engine=engine, workers=workers,
-                                             address=address, symmetry=symmetry,
-                                             shard_size=shard_size, progress=show)
+            solution = twoplayer.solve_tiers(
+                rules,
+                store,
+                engine=engine,
+                workers=workers,
+                address=address,
+                symmetry=symmetry,
+                shard_size=shard_size,
+                progress=show,
+            )
         except KeyboardInterrupt:
-            err_console.print(f"interrupted: the finished shards are kept in {store}; run the "
-                              "same command to resume", markup=False)
+            err_console.print(
+                f"interrupted: the finished shards are kept in {store}; run the "
+                "same command to resume",
+                markup=False,
+            )
             raise typer.Exit(code=130) from None
     else:
         solution = twoplayer.solve(rules, start, symmetry=symmetry, progress=show)
@@ -275,8 +311,11 @@ def table(
     ] = None,
     certify: Annotated[
         bool,
-        typer.Option("--certify", help="Compute past UPTO until the period is certified "
-                     "(at most --max-positions values)."),
+        typer.Option(
+            "--certify",
+            help="Compute past UPTO until the period is certified "
+            "(at most --max-positions values).",
+        ),
     ] = False,
     kernel: Annotated[
         str, typer.Option("--kernel", help="auto, sparse (rare values) or plain (mex loop).")
@@ -295,12 +334,22 @@ def table(
         raise InvalidGameError(f"{game}: {NEEDS_CODE}")
     show = sys.stderr.isatty() and upto >= 10**6 if progress is None else progress
     try:
-        report, found = table_report(game, upto, misere=misere, certify=certify,
-                                     max_positions=max_positions, kernel=kernel,
-                                     checkpoint=checkpoint, progress=show)
+        report, found = table_report(
+            game,
+            upto,
+            misere=misere,
+            certify=certify,
+            max_positions=max_positions,
+            kernel=kernel,
+            checkpoint=checkpoint,
+            progress=show,
+        )
     except KeyboardInterrupt:
-        kept = (f"the values so far are kept in {checkpoint}; run the same command to resume"
-                if checkpoint else "use --checkpoint FILE to keep the values of a long run")
+        kept = (
+            f"the values so far are kept in {checkpoint}; run the same command to resume"
+            if checkpoint
+            else "use --checkpoint FILE to keep the values of a long run"
+        )
         err_console.print(f"interrupted: {kept}", markup=False)
         raise typer.Exit(code=130) from None
     if plot:
@@ -328,11 +377,15 @@ def _describe_period(found: heaps.HeapSequence) -> str:
     saltus = f" + saltus {period.saltus}" if period.saltus else ""
     text = f"period {period.period:,}{saltus} from n = {period.preperiod:,}"
     if period.certified:
-        text += (f", certified: the values agree for {period.preperiod:,} <= n < "
-                 f"{period.bound:,}, which the periodicity theorem needs")
+        text += (
+            f", certified: the values agree for {period.preperiod:,} <= n < "
+            f"{period.bound:,}, which the periodicity theorem needs"
+        )
     elif period.bound:
-        text += (f", not certified yet: needs values up to {period.bound + period.period - 1:,}"
-                 " (--certify computes them)")
+        text += (
+            f", not certified yet: needs values up to {period.bound + period.period - 1:,}"
+            " (--certify computes them)"
+        )
     else:
         text += ", not certified: no theorem here covers it"
     return f"{text}; {rare}"
@@ -350,8 +403,8 @@ def _print_rows(values: list) -> None:
 def play(
     game: Annotated[str, typer.Argument(help="Game name, e.g. nim, wythoff, chomp.")],
     position: Annotated[
-        list[str] | None, typer.Argument(help="The starting position (two-player games: "
-                                         "default the start).")
+        list[str] | None,
+        typer.Argument(help="The starting position (two-player games: default the start)."),
     ] = None,
     first: Annotated[
         str | None, typer.Option("--first", help="Who moves first: me or engine (asked if absent).")
@@ -401,20 +454,28 @@ def play(
         if not reply.winning and not lost_announced:
             console.print("Your position is lost: every move leads to a position I win.")
             lost_announced = True
+
         def hint(position=current) -> str:
             best = (rules.winning_moves(position, misere=misere) or [None])[0]
             if best is None:
                 return "No winning move: every move loses against perfect play."
-            return (f"A winning move: {rules.format_position(best)}   "
-                    f"({rules.describe_move(position, best)})")
+            return (
+                f"A winning move: {rules.format_position(best)}   "
+                f"({rules.describe_move(position, best)})"
+            )
 
         def listing(position=current) -> list[tuple[Any, str]]:
             options = itertools.islice(iter_options(rules, position), MOVES_SHOWN)
-            return [(o, f"{rules.format_position(o)}   ({rules.describe_move(position, o)})")
-                    for o in options]
+            return [
+                (o, f"{rules.format_position(o)}   ({rules.describe_move(position, o)})")
+                for o in options
+            ]
 
-        after = ask_move(hint, listing, lambda words, listed, position=current:
-                         read_move(rules, position, words, listed))
+        after = ask_move(
+            hint,
+            listing,
+            lambda words, listed, position=current: read_move(rules, position, words, listed),
+        )
         if after is None:
             return
         current, person_to_move = after, False
@@ -445,12 +506,17 @@ def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_mo
         ends = "" if remoteness is None else f" in {remoteness}"
         console.print(f"(perfect play from here: you {value.value}{ends})", markup=False)
         after = ask_move(
-            lambda position=current: "A best move: " + rules.describe_move(
-                position, solution.best_moves(position)[0]),
+            lambda position=current: (
+                "A best move: " + rules.describe_move(position, solution.best_moves(position)[0])
+            ),
             lambda position=current, options=options: [
-                (o, f"{rules.describe_move(position, o)}   "
-                    f"({solution.value(o).opposite.value} for you)")
-                for o in options[:MOVES_SHOWN]],
+                (
+                    o,
+                    f"{rules.describe_move(position, o)}   "
+                    f"({solution.value(o).opposite.value} for you)",
+                )
+                for o in options[:MOVES_SHOWN]
+            ],
             lambda words, listed, position=current: read_move(rules, position, words, listed),
         )
         if after is None:
@@ -458,8 +524,11 @@ def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_mo
         current, person_to_move = after, False
 
 
-def ask_move(hint: Callable[[], str], listing: Callable[[], list[tuple[Any, str]]],
-             read: Callable[[list[str], list], Any]) -> Any:
+def ask_move(
+    hint: Callable[[], str],
+    listing: Callable[[], list[tuple[Any, str]]],
+    read: Callable[[list[str], list], Any],
+) -> Any:
     """Prompt until the person types a legal move and return it; None if they quit.
 
     `hint` says a good move, `listing` gives (move, description) pairs for ``moves``,
@@ -491,16 +560,24 @@ def ask_move(hint: Callable[[], str], listing: Callable[[], list[tuple[Any, str]
 @app.command()
 @reports_errors
 def survey(
-    family: Annotated[str, typer.Argument(
-        help="0.ddd (every octal code of up to 3 digits), 4.dd, subtraction:1..9, allbut:1..6, "
-             "or a file of codes.")],
+    family: Annotated[
+        str,
+        typer.Argument(
+            help="0.ddd (every octal code of up to 3 digits), 4.dd, subtraction:1..9, allbut:1..6, "
+            "or a file of codes."
+        ),
+    ],
     upto: Annotated[int, typer.Option("--upto", min=0, help="Values per game at most: G(0..N).")],
     engine: EngineName = "local",
     workers: Workers = None,
     address: Address = None,
     out: Annotated[
-        str, typer.Option("--out", help="Directory of the results file (JSON lines, one per "
-                          "game as it finishes; a rerun skips the games done).")
+        str,
+        typer.Option(
+            "--out",
+            help="Directory of the results file (JSON lines, one per "
+            "game as it finishes; a rerun skips the games done).",
+        ),
     ] = "grundy-survey",
     top: Annotated[int, typer.Option("--top", min=0, help="Longest periods listed.")] = 10,
     progress: Annotated[
@@ -518,28 +595,53 @@ def survey(
     began = time.perf_counter()
     new: list = []
     try:
-        results = run_survey(family, upto, engine=engine, workers=workers, address=address,
-                             out=out, progress=show, on_result=new.append)
+        results = run_survey(
+            family,
+            upto,
+            engine=engine,
+            workers=workers,
+            address=address,
+            out=out,
+            progress=show,
+            on_result=new.append,
+        )
     except KeyboardInterrupt:
-        err_console.print(f"interrupted: {len(new):,} new results are kept in {path}; run the "
-                          "same command to resume", markup=False)
+        err_console.print(
+            f"interrupted: {len(new):,} new results are kept in {path}; run the "
+            "same command to resume",
+            markup=False,
+        )
         raise typer.Exit(code=130) from None
     summary = summarize(results, longest=top)
     if as_json:
-        print_json({"family": family, "upto": upto, "results_file": path, "computed": len(new),
-                    **summary.to_json()})
+        print_json(
+            {
+                "family": family,
+                "upto": upto,
+                "results_file": path,
+                "computed": len(new),
+                **summary.to_json(),
+            }
+        )
         return
     seconds = time.perf_counter() - began
-    console.print(f"[bold]survey {escape(family)}[/] up to n = {upto:,}: {summary.games:,} games, "
-                  f"{summary.certified:,} certified periodic, {len(summary.open):,} open; "
-                  f"{summary.distinct:,} distinct sequences")
-    console.print(f"  {path}: {len(new):,} computed now ({engine}), "
-                  f"{summary.games - len(new):,} read back; {seconds:.1f} s", markup=False)
+    console.print(
+        f"[bold]survey {escape(family)}[/] up to n = {upto:,}: {summary.games:,} games, "
+        f"{summary.certified:,} certified periodic, {len(summary.open):,} open; "
+        f"{summary.distinct:,} distinct sequences"
+    )
+    console.print(
+        f"  {path}: {len(new):,} computed now ({engine}), "
+        f"{summary.games - len(new):,} read back; {seconds:.1f} s",
+        markup=False,
+    )
     same = {code: group for group in summary.same for code in group}
     if summary.longest:
         console.print("longest certified periods", markup=False)
-        console.print(f"  {'game':<20} {'preperiod':>10} {'period':>10} {'max G':>7}  "
-                      "same sequence", markup=False)
+        console.print(
+            f"  {'game':<20} {'preperiod':>10} {'period':>10} {'max G':>7}  same sequence",
+            markup=False,
+        )
         for r in summary.longest:
             others = " = ".join(c for c in same.get(r.code, ()) if c != r.code)
             row = f"  {r.code:<20} {r.preperiod:>10,} {r.period:>10,} {r.max_value:>7,}  {others}"
@@ -548,13 +650,19 @@ def survey(
         classes: dict[str, list] = {}
         for r in summary.open:
             classes.setdefault(r.digest, []).append(r)
-        console.print(f"open (not certified within n = {upto:,}): {len(summary.open):,} games, "
-                      f"{len(classes):,} distinct sequences", markup=False)
+        console.print(
+            f"open (not certified within n = {upto:,}): {len(summary.open):,} games, "
+            f"{len(classes):,} distinct sequences",
+            markup=False,
+        )
         for group in classes.values():
             r = group[0]
             seen = f"period {r.period:,} seen from {r.preperiod:,}" if r.period else "no period"
-            console.print(f"  {' = '.join(g.code for g in group)}  ({seen}; rare "
-                          f"{r.rare_count:,}, max G {r.max_value:,})", markup=False)
+            console.print(
+                f"  {' = '.join(g.code for g in group)}  ({seen}; rare "
+                f"{r.rare_count:,}, max G {r.max_value:,})",
+                markup=False,
+            )
     if summary.offset:
         console.print("same sequence up to an offset of a few heap sizes", markup=False)
         for group in summary.offset:
@@ -571,8 +679,10 @@ def games(as_json: JsonFlag = False) -> None:
         return
     width = max(len(e["name"]) for e in entries)
     for e in entries:
-        console.print(f"{e['name']:<{width}}  {e['summary']}   e.g. grundy {e['command']} "
-                      f"{e['example']}", markup=False)
+        console.print(
+            f"{e['name']:<{width}}  {e['summary']}   e.g. grundy {e['command']} {e['example']}",
+            markup=False,
+        )
 
 
 @app.command()
@@ -593,8 +703,9 @@ def serve(
 
         from .web import create_app
     except ImportError as exc:
-        raise InvalidGameError(f"the playground needs the web extra ({exc.name} is missing): "
-                               "pip install 'grundy[web]'") from None
+        raise InvalidGameError(
+            f"the playground needs the web extra ({exc.name} is missing): pip install 'grundy[web]'"
+        ) from None
     try:  # fail at once, in one line, rather than after starting the workers
         with socket.create_server((host, port)):
             pass
@@ -602,10 +713,11 @@ def serve(
         reason = (exc.strerror or str(exc)).split(" (while")[0]  # the address is said already
         raise GrundyError(f"cannot listen on {host}:{port}: {reason}") from None
     count = workers or max(1, len(os.sched_getaffinity(0)))
-    console.print(f"grundy playground on http://{host}:{port}/ ({count} compute worker"
-                  f"{'s' * (count != 1)}, {budget:g} s per request); Ctrl-C stops it")
-    uvicorn.run(create_app(workers=count, budget=budget), host=host, port=port,
-                log_level="warning")
+    console.print(
+        f"grundy playground on http://{host}:{port}/ ({count} compute worker"
+        f"{'s' * (count != 1)}, {budget:g} s per request); Ctrl-C stops it"
+    )
+    uvicorn.run(create_app(workers=count, budget=budget), host=host, port=port, log_level="warning")
 
 
 def parse_nimber(text: str) -> int:

@@ -143,8 +143,9 @@ class ImpartialGame:
         try:
             values = tuple(int(t) for t in tokens)
         except ValueError:
-            raise InvalidPositionError(f"{self!r}: position {' '.join(tokens)!r} is not "
-                                       "a list of integers") from None
+            raise InvalidPositionError(
+                f"{self!r}: position {' '.join(tokens)!r} is not a list of integers"
+            ) from None
         if not values:
             raise InvalidPositionError(f"{self!r}: no position given")
         return values[0] if len(values) == 1 else values
@@ -446,9 +447,7 @@ class ImpartialGame:
         for i, (part, part_value) in enumerate(zip(parts, values, strict=True)):
             for option in self._options_with_value(part, part_value ^ change):
                 new_parts = [*parts[:i], option, *parts[i + 1 :]]
-                found.append(
-                    Sum(*new_parts) if type(position) is Sum else self.assemble(new_parts)
-                )
+                found.append(Sum(*new_parts) if type(position) is Sum else self.assemble(new_parts))
         return found
 
     # ----------------------------------------------------------------- explain

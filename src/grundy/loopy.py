@@ -187,8 +187,9 @@ class LoopySolution:
     :class:`~grundy.Sum` of such positions (valued by the sum rule).
     """
 
-    def __init__(self, game: Any, graph: GameGraph, labels: list, counters: list,
-                 remoteness: list) -> None:
+    def __init__(
+        self, game: Any, graph: GameGraph, labels: list, counters: list, remoteness: list
+    ) -> None:
         self.game = game
         self._graph = graph
         self._labels = labels
@@ -228,8 +229,9 @@ class LoopySolution:
         K = self._K.get(a)
         if K is None:
             labels = self._labels
-            K = self._K[a] = frozenset(int(labels[b]) for b in self._graph.options(a)
-                                       if labels[b] >= 0)
+            K = self._K[a] = frozenset(
+                int(labels[b]) for b in self._graph.options(a) if labels[b] >= 0
+            )
         return LoopyValue(None, K)
 
     def value(self, position: Position) -> LoopyValue:
@@ -288,8 +290,7 @@ class LoopySolution:
         graph, labels = self._graph, self._labels
         a = self._number(position)
         found = sorted(
-            (int(self._remoteness[b]), b) for b in dict.fromkeys(graph.options(a))
-            if labels[b] == 0
+            (int(self._remoteness[b]), b) for b in dict.fromkeys(graph.options(a)) if labels[b] == 0
         )
         return [graph.positions[b] for _, b in found]
 
@@ -331,8 +332,9 @@ def _parts(game: Any, position: Position) -> tuple | None:
     return tuple(parts)
 
 
-def solve(game: Any, positions: Position | Iterable[Position], *,
-          max_positions: int | None = None) -> LoopySolution:
+def solve(
+    game: Any, positions: Position | Iterable[Position], *, max_positions: int | None = None
+) -> LoopySolution:
     """Explore every position reachable from `positions` and value them all.
 
     Parameters
@@ -377,16 +379,18 @@ def solve(game: Any, positions: Position | Iterable[Position], *,
     for p in given:  # a sum, or a position made of parts, is explored part by part
         p = game.check_position(p) if hasattr(game, "check_position") else p
         roots.extend(_parts(game, p) or [p])
-    limit = getattr(game, "max_positions", DEFAULT_MAX_POSITIONS) if max_positions is None \
+    limit = (
+        getattr(game, "max_positions", DEFAULT_MAX_POSITIONS)
+        if max_positions is None
         else max_positions
+    )
     graph = explore(game.moves, roots, limit=limit, name=repr(game))
     start, succ = graph.start, graph.succ
     n = len(graph)
     if n + len(succ) < COMPILED_FROM:
         pred_start, pred = predecessors(start, succ)
         labels, counters = [0] * n, [0] * n
-        smith_labels(start, succ, pred_start, pred, labels, counters, [0] * n, [0] * n,
-                     [0] * n)
+        smith_labels(start, succ, pred_start, pred, labels, counters, [0] * n, [0] * n, [0] * n)
     else:
         import numpy as np
 

@@ -112,13 +112,16 @@ def pick_listed(word: str, listed: Sequence) -> Position:
     if not number.isdigit() or not 1 <= int(number) <= len(listed):
         raise InvalidPositionError(
             f"{word!r}: pick a move #1 to #{len(listed)} of the list ('moves' shows it)"
-            if listed else f"{word!r}: type 'moves' first to list the moves"
+            if listed
+            else f"{word!r}: type 'moves' first to list the moves"
         )
     return listed[int(number) - 1]
 
 
 def read_move(
-    game: ImpartialGame | TwoPlayerGame, position: Position, words: Sequence[str],
+    game: ImpartialGame | TwoPlayerGame,
+    position: Position,
+    words: Sequence[str],
     listed: Sequence = (),
 ) -> Position:
     """Read a person's move: the new position in the game's notation, or ``#k``.
@@ -147,8 +150,11 @@ def read_move(
     if len(words) == 1 and words[0].startswith("#"):
         return pick_listed(words[0], listed)
     after = game.check_position(game.parse_position(list(words)))
-    legal = (after in list(game.moves(position)) if isinstance(game, TwoPlayerGame)
-             else is_option(game, position, after))
+    legal = (
+        after in list(game.moves(position))
+        if isinstance(game, TwoPlayerGame)
+        else is_option(game, position, after)
+    )
     if not legal:
         raise InvalidPositionError(
             f"illegal move: {text} cannot be reached from {game.format_position(position)} "

@@ -51,8 +51,9 @@ def _connect_four(text: str) -> ConnectFour:
     width, x, height = board.lower().partition("x")
     if not x:
         raise InvalidGameError(f"board {text!r} is not WIDTHxHEIGHT (e.g. 7x6, or 5x4/3)")
-    return ConnectFour(_positive_int(width), _positive_int(height),
-                       _positive_int(connect) if slash else 4)
+    return ConnectFour(
+        _positive_int(width), _positive_int(height), _positive_int(connect) if slash else 4
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,68 +81,175 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {
     entry.name: entry
     for entry in [
-        GameEntry("nim", "Nim: take any number of tokens from one heap", "nim 3 4 5",
-                  lambda _: Nim()),
-        GameEntry("bash", "Bash game: take 1 to M tokens from one heap", "bash:3 10",
-                  lambda m: Bash(_positive_int(m)), parameter="M"),
-        GameEntry("subtraction", "subtraction game: take s tokens, s in the set S",
-                  "subtraction:1,3,4 10 7",
-                  lambda s: SubtractionGame(s), parameter="S"),
-        GameEntry("allbut", "all-but subtraction game: take any number except those in S",
-                  "allbut:2,3,7 9 4",
-                  lambda s: AllButSubtractionGame(s), parameter="S"),
-        GameEntry("wythoff", "Wythoff's game: take from one of two heaps, or the same from both",
-                  "wythoff 4 9", lambda _: Wythoff()),
-        GameEntry("fibonacci-nim", "Fibonacci Nim: take at most twice the previous take; "
-                  "position N (the start) or HEAP LIMIT", "fibonacci-nim 20",
-                  lambda _: FibonacciNim()),
-        GameEntry("staircase", "Staircase Nim: move coins from a step to the one below; "
-                  "coins on steps 1..n", "staircase 3 1 2", lambda _: StaircaseNim()),
-        GameEntry("staircase-any", "Staircase Nim: move one coin to any lower step; coins on "
-                  "steps 1..n", "staircase-any 1 2 1", lambda _: StaircaseNimAnyStep()),
-        GameEntry("moore", "Moore's Nim_k: reduce between 1 and K heaps at once",
-                  "moore:2 1 2 3", lambda k: MooreNim(_positive_int(k)), parameter="K"),
-        GameEntry("lasker", "Lasker's Nim: take from a heap, or split a heap in two",
-                  "lasker 2 5", lambda _: LaskersNim()),
-        GameEntry("lieges", "Lieges of Legendre: take one, or turn a heap of 2x into K heaps "
-                  "of x", "lieges:3 2 3 4", lambda k: LiegesOfLegendre(_positive_int(k)),
-                  parameter="K"),
-        GameEntry("kayles", "Kayles (0.77): knock down one pin or two adjacent pins",
-                  "kayles 3 5", lambda _: OctalGame("0.77", name="Kayles")),
-        GameEntry("dawson", "Dawson's Kayles (0.07): knock down two adjacent pins",
-                  "dawson 4 7", lambda _: OctalGame("0.07", name="Dawson's Kayles")),
-        GameEntry("grundys-game", "Grundy's game: split a heap into two unequal heaps",
-                  "grundys-game 8 3", lambda _: GrundysGame()),
-        GameEntry(_OCTAL, "octal or hexadecimal game: digit j adds 1, 2, 4, 8 if taking j "
-                  "tokens may leave 0, 1, 2, 3 heaps", "0.137 6 9", lambda code: OctalGame(code)),
-        GameEntry("hackenbush", "Green Hackenbush: cut an edge of graphs read from files of "
-                  "'u v' lines (ground 0)", "hackenbush edges.txt",
-                  lambda _: GreenHackenbush(), reads_files=True),
-        GameEntry("digraph", "tokens on a DAG read from FILE ('u v' lines: edge u -> v); "
-                  "position = token vertices", "digraph:graph.txt 0 3",
-                  lambda path: DigraphGame.from_file(path), parameter="FILE",
-                  reads_files=True),
-        GameEntry("beans", "beans in bottles: a bean becomes two beans in later bottles",
-                  "beans 2 3 1", lambda _: BeanGame()),
-        GameEntry("turning-turtles", "Turning Turtles: turn 1 or 2 coins, the right one "
-                  "heads to tails (Nim)", "turning-turtles 1 4 6", lambda _: TurningTurtles()),
-        GameEntry("mock-turtles", "Mock Turtles: turn 1 to 3 coins (numbered from 0), the "
-                  "right one heads to tails", "mock-turtles 2 5 7", lambda _: MockTurtles()),
-        GameEntry("ruler", "Ruler: turn a run of coins, the right one heads to tails",
-                  "ruler 3 6 8", lambda _: Ruler()),
-        GameEntry("turning-corners", "Turning Corners: turn the corners of a rectangle; coin "
-                  "i,j is worth i (x) j", "turning-corners 2,3 4,5", lambda _: TurningCorners()),
-        GameEntry("chomp", "Chomp (chocolate cake): bite a corner, the poison square "
-                  "loses; rows or RxC", "chomp 3 3 3", lambda _: Chomp()),
-        GameEntry("tictactoe", "tic-tac-toe (two players): the board as rows like xo. .x. "
-                  "..o", "tictactoe", lambda _: TicTacToe(), command="solve"),
-        GameEntry("connect-four", "connect four on a WxH board, K in a row (two players): one "
-                  "word a column", "connect-four:4x4",
-                  _connect_four, parameter="WxH[/K]", command="solve"),
-        GameEntry("give-and-take", "take 1 or 2 counters, x may give one back; a full heap "
-                  "overflows to a tie (two players, loopy: wins, losses, ties, draws)",
-                  "give-and-take:6", lambda n: GiveAndTake(_positive_int(n)), parameter="N",
-                  command="solve"),
+        GameEntry(
+            "nim", "Nim: take any number of tokens from one heap", "nim 3 4 5", lambda _: Nim()
+        ),
+        GameEntry(
+            "bash",
+            "Bash game: take 1 to M tokens from one heap",
+            "bash:3 10",
+            lambda m: Bash(_positive_int(m)),
+            parameter="M",
+        ),
+        GameEntry(
+            "subtraction",
+            "subtraction game: take s tokens, s in the set S",
+            "subtraction:1,3,4 10 7",
+            lambda s: SubtractionGame(s),
+            parameter="S",
+        ),
+        GameEntry(
+            "allbut",
+            "all-but subtraction game: take any number except those in S",
+            "allbut:2,3,7 9 4",
+            lambda s: AllButSubtractionGame(s),
+            parameter="S",
+        ),
+        GameEntry(
+            "wythoff",
+            "Wythoff's game: take from one of two heaps, or the same from both",
+            "wythoff 4 9",
+            lambda _: Wythoff(),
+        ),
+        GameEntry(
+            "fibonacci-nim",
+            "Fibonacci Nim: take at most twice the previous take; "
+            "position N (the start) or HEAP LIMIT",
+            "fibonacci-nim 20",
+            lambda _: FibonacciNim(),
+        ),
+        GameEntry(
+            "staircase",
+            "Staircase Nim: move coins from a step to the one below; coins on steps 1..n",
+            "staircase 3 1 2",
+            lambda _: StaircaseNim(),
+        ),
+        GameEntry(
+            "staircase-any",
+            "Staircase Nim: move one coin to any lower step; coins on steps 1..n",
+            "staircase-any 1 2 1",
+            lambda _: StaircaseNimAnyStep(),
+        ),
+        GameEntry(
+            "moore",
+            "Moore's Nim_k: reduce between 1 and K heaps at once",
+            "moore:2 1 2 3",
+            lambda k: MooreNim(_positive_int(k)),
+            parameter="K",
+        ),
+        GameEntry(
+            "lasker",
+            "Lasker's Nim: take from a heap, or split a heap in two",
+            "lasker 2 5",
+            lambda _: LaskersNim(),
+        ),
+        GameEntry(
+            "lieges",
+            "Lieges of Legendre: take one, or turn a heap of 2x into K heaps of x",
+            "lieges:3 2 3 4",
+            lambda k: LiegesOfLegendre(_positive_int(k)),
+            parameter="K",
+        ),
+        GameEntry(
+            "kayles",
+            "Kayles (0.77): knock down one pin or two adjacent pins",
+            "kayles 3 5",
+            lambda _: OctalGame("0.77", name="Kayles"),
+        ),
+        GameEntry(
+            "dawson",
+            "Dawson's Kayles (0.07): knock down two adjacent pins",
+            "dawson 4 7",
+            lambda _: OctalGame("0.07", name="Dawson's Kayles"),
+        ),
+        GameEntry(
+            "grundys-game",
+            "Grundy's game: split a heap into two unequal heaps",
+            "grundys-game 8 3",
+            lambda _: GrundysGame(),
+        ),
+        GameEntry(
+            _OCTAL,
+            "octal or hexadecimal game: digit j adds 1, 2, 4, 8 if taking j "
+            "tokens may leave 0, 1, 2, 3 heaps",
+            "0.137 6 9",
+            lambda code: OctalGame(code),
+        ),
+        GameEntry(
+            "hackenbush",
+            "Green Hackenbush: cut an edge of graphs read from files of 'u v' lines (ground 0)",
+            "hackenbush edges.txt",
+            lambda _: GreenHackenbush(),
+            reads_files=True,
+        ),
+        GameEntry(
+            "digraph",
+            "tokens on a DAG read from FILE ('u v' lines: edge u -> v); position = token vertices",
+            "digraph:graph.txt 0 3",
+            lambda path: DigraphGame.from_file(path),
+            parameter="FILE",
+            reads_files=True,
+        ),
+        GameEntry(
+            "beans",
+            "beans in bottles: a bean becomes two beans in later bottles",
+            "beans 2 3 1",
+            lambda _: BeanGame(),
+        ),
+        GameEntry(
+            "turning-turtles",
+            "Turning Turtles: turn 1 or 2 coins, the right one heads to tails (Nim)",
+            "turning-turtles 1 4 6",
+            lambda _: TurningTurtles(),
+        ),
+        GameEntry(
+            "mock-turtles",
+            "Mock Turtles: turn 1 to 3 coins (numbered from 0), the right one heads to tails",
+            "mock-turtles 2 5 7",
+            lambda _: MockTurtles(),
+        ),
+        GameEntry(
+            "ruler",
+            "Ruler: turn a run of coins, the right one heads to tails",
+            "ruler 3 6 8",
+            lambda _: Ruler(),
+        ),
+        GameEntry(
+            "turning-corners",
+            "Turning Corners: turn the corners of a rectangle; coin i,j is worth i (x) j",
+            "turning-corners 2,3 4,5",
+            lambda _: TurningCorners(),
+        ),
+        GameEntry(
+            "chomp",
+            "Chomp (chocolate cake): bite a corner, the poison square loses; rows or RxC",
+            "chomp 3 3 3",
+            lambda _: Chomp(),
+        ),
+        GameEntry(
+            "tictactoe",
+            "tic-tac-toe (two players): the board as rows like xo. .x. ..o",
+            "tictactoe",
+            lambda _: TicTacToe(),
+            command="solve",
+        ),
+        GameEntry(
+            "connect-four",
+            "connect four on a WxH board, K in a row (two players): one word a column",
+            "connect-four:4x4",
+            _connect_four,
+            parameter="WxH[/K]",
+            command="solve",
+        ),
+        GameEntry(
+            "give-and-take",
+            "take 1 or 2 counters, x may give one back; a full heap "
+            "overflows to a tie (two players, loopy: wins, losses, ties, draws)",
+            "give-and-take:6",
+            lambda n: GiveAndTake(_positive_int(n)),
+            parameter="N",
+            command="solve",
+        ),
     ]
 }
 
@@ -187,8 +295,7 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     if colon and not entry.parameter:
         raise InvalidGameError(f"game {name!r} takes no parameter, got {spec!r}")
     if entry.reads_files and not files:
-        raise InvalidGameError(f"game {entry.name!r} reads files, which only the command line "
-                               "does")
+        raise InvalidGameError(f"game {entry.name!r} reads files, which only the command line does")
     try:
         return entry.make(parameter if colon else None)
     except InvalidGameError as exc:
@@ -204,5 +311,7 @@ def describe_games() -> list[dict[str, str]]:
     >>> describe_games()[0]["example"]
     'nim 3 4 5'
     """
-    return [{"name": e.usage, "summary": e.summary, "example": e.example, "command": e.command}
-            for e in GAMES.values()]
+    return [
+        {"name": e.usage, "summary": e.summary, "example": e.example, "command": e.command}
+        for e in GAMES.values()
+    ]

@@ -27,8 +27,10 @@ __all__ = [
 
 Position = Hashable
 
-NEEDS_CODE = ("--plot, --certify and --checkpoint need a take-and-break code (octal, "
-              "hexadecimal, grundy, subtraction:S, allbut:S) in normal play")
+NEEDS_CODE = (
+    "--plot, --certify and --checkpoint need a take-and-break code (octal, "
+    "hexadecimal, grundy, subtraction:S, allbut:S) in normal play"
+)
 
 
 def impartial_game(spec: str, command: str, *, files: bool = True) -> Any:
@@ -45,8 +47,10 @@ def impartial_game(spec: str, command: str, *, files: bool = True) -> Any:
     """
     rules = registry.find(spec, files=files)
     if isinstance(rules, TwoPlayerGame):
-        raise InvalidGameError(f"{spec} is a two-player game without SG values; use 'grundy "
-                               f"solve {spec}' (or 'grundy play {spec}'), not '{command}'")
+        raise InvalidGameError(
+            f"{spec} is a two-player game without SG values; use 'grundy "
+            f"solve {spec}' (or 'grundy play {spec}'), not '{command}'"
+        )
     return rules
 
 
@@ -59,8 +63,10 @@ def described_moves(rules: Any, before: Position, moves: Sequence[Position]) -> 
     >>> described_moves(Nim(), (3, 4, 5), [(1, 4, 5)])
     [{'position': '1 4 5', 'move': 'heap 1: 3 -> 1'}]
     """
-    return [{"position": rules.format_position(m), "move": rules.describe_move(before, m)}
-            for m in moves]
+    return [
+        {"position": rules.format_position(m), "move": rules.describe_move(before, m)}
+        for m in moves
+    ]
 
 
 def _winning_moves_or_one(rules: Any, position: Position, misere: bool) -> tuple[list, str]:
@@ -124,17 +130,25 @@ def loopy_report(game: str, rules: Any, start: Position) -> dict:
     """
     solution = loopy.solve(rules, start)
     value, moves = solution.value(start), solution.winning_moves(start)
-    return {"game": game, "position": rules.position_to_json(start), "misere": False,
-            "loopy": True, "grundy": value.to_json(), "outcome": value.outcome.value,
-            "remoteness": solution.remoteness(start) if start in solution else None,  # sums
-            "winning_moves": [rules.position_to_json(m) for m in moves],
-            "positions": len(solution),
-            "position_text": rules.format_position(start), "value_text": str(value),
-            "winning_moves_text": described_moves(rules, start, moves)}
+    return {
+        "game": game,
+        "position": rules.position_to_json(start),
+        "misere": False,
+        "loopy": True,
+        "grundy": value.to_json(),
+        "outcome": value.outcome.value,
+        "remoteness": solution.remoteness(start) if start in solution else None,  # sums
+        "winning_moves": [rules.position_to_json(m) for m in moves],
+        "positions": len(solution),
+        "position_text": rules.format_position(start),
+        "value_text": str(value),
+        "winning_moves_text": described_moves(rules, start, moves),
+    }
 
 
-def solve_report(game: str, rules: TwoPlayerGame, start: Position, solution: Solution,
-                 seconds: float) -> dict:
+def solve_report(
+    game: str, rules: TwoPlayerGame, start: Position, solution: Solution, seconds: float
+) -> dict:
     """Value for the player to move, remoteness, best moves and counts of a solved game.
 
     Examples
@@ -147,14 +161,19 @@ def solve_report(game: str, rules: TwoPlayerGame, start: Position, solution: Sol
     ('tie', 9, 765)
     """
     moves = solution.best_moves(start)
-    return {"game": game, "position": rules.position_to_json(start),
-            "value": solution.value(start).value, "remoteness": solution.remoteness(start),
-            "best_moves": [rules.position_to_json(m) for m in moves],
-            "positions": len(solution), "symmetry": solution.symmetry,
-            "counts": {v.value: c for v, c in solution.counts().items()},
-            "seconds": round(seconds, 3),
-            "position_text": rules.format_position(start),
-            "best_moves_text": described_moves(rules, start, moves)}
+    return {
+        "game": game,
+        "position": rules.position_to_json(start),
+        "value": solution.value(start).value,
+        "remoteness": solution.remoteness(start),
+        "best_moves": [rules.position_to_json(m) for m in moves],
+        "positions": len(solution),
+        "symmetry": solution.symmetry,
+        "counts": {v.value: c for v, c in solution.counts().items()},
+        "seconds": round(seconds, 3),
+        "position_text": rules.format_position(start),
+        "best_moves_text": described_moves(rules, start, moves),
+    }
 
 
 def heap_code(game: str, *, files: bool = True) -> heaps.HeapCode | None:
@@ -173,9 +192,16 @@ def heap_code(game: str, *, files: bool = True) -> heaps.HeapCode | None:
         return rules if isinstance(rules, heaps.HeapCode) else None
 
 
-def table_report(game: str, upto: int, *, misere: bool = False, certify: bool = False,
-                 max_positions: int, files: bool = True,
-                 **options: Any) -> tuple[dict, heaps.HeapSequence | None]:
+def table_report(
+    game: str,
+    upto: int,
+    *,
+    misere: bool = False,
+    certify: bool = False,
+    max_positions: int,
+    files: bool = True,
+    **options: Any,
+) -> tuple[dict, heaps.HeapSequence | None]:
     """SG values of single heaps 0..`upto`, as ``grundy table --json`` prints, and the
     computed sequence (None for games searched position by position).
 
@@ -211,8 +237,7 @@ def table_report(game: str, upto: int, *, misere: bool = False, certify: bool = 
     return {"game": game, "misere": False, **data, "upto": upto}, found
 
 
-def _table_by_search(game: str, upto: int, misere: bool, max_positions: int,
-                     files: bool) -> dict:
+def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, files: bool) -> dict:
     rules = impartial_game(game, "table", files=files).limited_to(max_positions)
     if not isinstance(rules, HeapGame):
         raise InvalidGameError(
@@ -221,6 +246,10 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int,
         )
     positions = [rules.check_position(n) for n in range(upto + 1)]
     if misere:
-        return {"game": game, "misere": True, "upto": upto,
-                "outcomes": [rules.outcome(n, misere=True).value for n in positions]}
+        return {
+            "game": game,
+            "misere": True,
+            "upto": upto,
+            "outcomes": [rules.outcome(n, misere=True).value for n in positions],
+        }
     return {"game": game, "misere": False, "upto": upto, "values": rules.table(positions)}

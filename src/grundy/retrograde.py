@@ -5,8 +5,17 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-__all__ = ["LOSS", "DRAW", "TIE", "WIN", "UNKNOWN", "label_graph", "label_outcomes",
-           "compiled_label_outcomes", "reverse_arrays"]
+__all__ = [
+    "LOSS",
+    "DRAW",
+    "TIE",
+    "WIN",
+    "UNKNOWN",
+    "label_graph",
+    "label_outcomes",
+    "compiled_label_outcomes",
+    "reverse_arrays",
+]
 
 # Value codes for the player to move (the order of preference; see twoplayer.Value).
 LOSS, DRAW, TIE, WIN = 0, 1, 2, 3
@@ -16,8 +25,9 @@ UNKNOWN = -1
 COMPILED_FROM = 50_000
 
 
-def label_graph(start: Any, succ: Any, value: Any, player: Any = (),
-                reverse: tuple[Any, Any] | None = None) -> tuple[Any, Any]:
+def label_graph(
+    start: Any, succ: Any, value: Any, player: Any = (), reverse: tuple[Any, Any] | None = None
+) -> tuple[Any, Any]:
     """Return ``(value, remoteness)`` of every vertex (see :func:`label_outcomes`).
 
     `value` gives the value of the vertices with no option; `player` (optional) the
@@ -38,8 +48,9 @@ def label_graph(start: Any, succ: Any, value: Any, player: Any = (),
 
         pred_start, pred = reverse or predecessors(start, succ)
         value, remoteness = list(value), [0] * n
-        label_outcomes(start, succ, pred_start, pred, list(player), value, remoteness,
-                       [0] * n, [0] * n)
+        label_outcomes(
+            start, succ, pred_start, pred, list(player), value, remoteness, [0] * n, [0] * n
+        )
         return value, remoteness
     import numpy as np
 
@@ -50,8 +61,7 @@ def label_graph(start: Any, succ: Any, value: Any, player: Any = (),
     player = np.asarray(player, dtype=np.int8)
     remoteness = np.zeros(n, dtype=np.int32)
     scratch = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    compiled_label_outcomes()(start, succ, pred_start, pred, player, value, remoteness,
-                              *scratch)
+    compiled_label_outcomes()(start, succ, pred_start, pred, player, value, remoteness, *scratch)
     return value, remoteness
 
 
@@ -67,8 +77,9 @@ def reverse_arrays(start: Any, succ: Any) -> tuple[Any, Any]:
     return pred_start, pred
 
 
-def label_outcomes(start, succ, pred_start, pred, player, value, remoteness, waiting,
-                   queue) -> None:
+def label_outcomes(
+    start, succ, pred_start, pred, player, value, remoteness, waiting, queue
+) -> None:
     """Label every vertex LOSS, DRAW, TIE or WIN for the player to move, with remoteness.
 
     The graph is in compressed rows (``succ[start[a]:start[a + 1]]`` are the options of

@@ -122,8 +122,9 @@ class Chomp(ImpartialGame):
                 f"{self!r}: square ({row}, {column}) is not in the diagram {rows}"
             )
         if row == 0 and column == 0:
-            raise InvalidPositionError(f"{self!r}: square (0, 0) is the poison; it cannot "
-                                       "be bitten")
+            raise InvalidPositionError(
+                f"{self!r}: square (0, 0) is the poison; it cannot be bitten"
+            )
         return rows[:row] + tuple(x for x in (min(x, column) for x in rows[row:]) if x)
 
     # ----------------------------------------------------------------- validation
@@ -142,9 +143,7 @@ class Chomp(ImpartialGame):
                     f"{self!r}: row {r} has length {length!r}, not an integer"
                 )
             if length < 0:
-                raise InvalidPositionError(
-                    f"{self!r}: row {r} has negative length {length}"
-                )
+                raise InvalidPositionError(f"{self!r}: row {r} has negative length {length}")
             rows.append(length)
         while rows and rows[-1] == 0:  # empty rows at the top are no rows
             rows.pop()
@@ -198,8 +197,9 @@ class Chomp(ImpartialGame):
         ((3, 3), (3, 2))
         """
         if not tokens:
-            raise InvalidPositionError(f"{self!r}: give the row lengths (e.g. 3 3 2) or a "
-                                       "rectangle RxC (e.g. 4x7)")
+            raise InvalidPositionError(
+                f"{self!r}: give the row lengths (e.g. 3 3 2) or a rectangle RxC (e.g. 4x7)"
+            )
         if len(tokens) == 1 and (match := _RECTANGLE.match(tokens[0])):
             height, width = int(match[1]), int(match[2])
             if height < 1 or width < 1:

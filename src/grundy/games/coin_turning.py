@@ -199,8 +199,10 @@ class CoinTurningGame(ImpartialGame):
         ((2, 3), (4, 5))
         """
         if not tokens:
-            raise InvalidPositionError(f"{self!r}: give the heads coins, e.g. "
-                                       f"{' '.join(map(self.coin_text, self._example_position()))}")
+            raise InvalidPositionError(
+                f"{self!r}: give the heads coins, e.g. "
+                f"{' '.join(map(self.coin_text, self._example_position()))}"
+            )
         return self.check_position([self.parse_coin(t) for t in tokens])
 
     def position_to_json(self, position: Any) -> Any:
@@ -234,10 +236,11 @@ class CoinTurningGame(ImpartialGame):
     def _explain_part(self, position: tuple) -> str:
         values = [self.coin_value(c) for c in position]
         if len(values) == 1:
-            return (f"one heads coin ({self._coin_rule}): coin {self.coin_text(position[0])} "
-                    f"has value = {values[0]}")
-        return _explain_xor(f"the heads coins' values ({self._coin_rule})", values,
-                            "heads coins")
+            return (
+                f"one heads coin ({self._coin_rule}): coin {self.coin_text(position[0])} "
+                f"has value = {values[0]}"
+            )
+        return _explain_xor(f"the heads coins' values ({self._coin_rule})", values, "heads coins")
 
     # ----------------------------------------------------------------- internals
     def _example_position(self) -> tuple:
@@ -263,8 +266,7 @@ class _RowOfCoins(CoinTurningGame):
         n = _integer(coin)
         if n is None:
             raise InvalidPositionError(
-                f"{self!r}: coin {coin!r} is not an integer; coins are numbered from "
-                f"{self.first}"
+                f"{self!r}: coin {coin!r} is not an integer; coins are numbered from {self.first}"
             )
         if n < self.first:
             raise InvalidPositionError(
@@ -551,9 +553,7 @@ class TurningCorners(CoinTurningGame):
     def parse_coin(self, word: str) -> tuple[int, int]:
         parts = word.strip().strip("()").split(",")
         if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            raise InvalidPositionError(
-                f"{self!r}: coin {word!r} is not of the form i,j (e.g. 2,3)"
-            )
+            raise InvalidPositionError(f"{self!r}: coin {word!r} is not of the form i,j (e.g. 2,3)")
         return (int(parts[0]), int(parts[1]))
 
     def coin_text(self, coin: tuple[int, int]) -> str:

@@ -101,8 +101,11 @@ class ConnectFour(TwoPlayerGame):
         if pieces and self._has_line(position, last):
             return []
         piece = _O if pieces % 2 else _X
-        return [position[:c] + (column + piece,) + position[c + 1 :]
-                for c, column in enumerate(position) if len(column) < self.height]
+        return [
+            position[:c] + (column + piece,) + position[c + 1 :]
+            for c, column in enumerate(position)
+            if len(column) < self.height
+        ]
 
     def to_move(self, position: tuple[str, ...]) -> int:
         """Return 0 when x is to move (an even number of pieces), 1 when o is."""
@@ -143,9 +146,7 @@ class ConnectFour(TwoPlayerGame):
         """
         position = self.check_position(position)
         if not 1 <= column <= self.width:
-            raise InvalidPositionError(
-                f"{self!r}: column {column} is not one of 1..{self.width}"
-            )
+            raise InvalidPositionError(f"{self!r}: column {column} is not one of 1..{self.width}")
         if not self.moves(position):
             raise InvalidPositionError(
                 f"{self!r}: the game is over at {self.format_position(position)!r}"
@@ -442,8 +443,14 @@ def _code_canonical(code: int, width: int, height: int) -> int:
 def _register_kernels() -> None:
     from numba.extending import register_jitable
 
-    for kernel in (_code_boards, _code_has_line, _code_last_line, _code_moves,
-                   _code_end_value, _code_canonical):
+    for kernel in (
+        _code_boards,
+        _code_has_line,
+        _code_last_line,
+        _code_moves,
+        _code_end_value,
+        _code_canonical,
+    ):
         register_jitable(kernel)  # callable from compiled code, inlined with constants
 
 
@@ -472,7 +479,12 @@ def _compiled_encoding(width: int, height: int, connect: int) -> Encoding:
     def tier(code):  # the number of pieces: every move adds one
         return _code_boards(code, width, height)[2]
 
-    return Encoding(moves=moves, end_value=end_value,
-                    encode=functools.partial(_encode, height=height),
-                    decode=functools.partial(_decode, width=width, height=height),
-                    max_moves=width, canonical=canonical, tier=tier)
+    return Encoding(
+        moves=moves,
+        end_value=end_value,
+        encode=functools.partial(_encode, height=height),
+        decode=functools.partial(_decode, width=width, height=height),
+        max_moves=width,
+        canonical=canonical,
+        tier=tier,
+    )

@@ -227,8 +227,7 @@ class DigraphGame(ImpartialGame):
         a = self._index.get(label)
         if a is None:
             raise InvalidPositionError(
-                f"{self!r}: vertex {label!r} is not in the graph "
-                f"({len(self._labels):,} vertices)"
+                f"{self!r}: vertex {label!r} is not in the graph ({len(self._labels):,} vertices)"
             )
         return a
 

@@ -173,8 +173,7 @@ class FibonacciNim(ImpartialGame):
         if len(tokens) == 2:
             return self.check_position(tuple(tokens))
         raise InvalidPositionError(
-            f"{self!r}: give a heap n (the start) or a heap and a limit, "
-            f"got {' '.join(tokens)!r}"
+            f"{self!r}: give a heap n (the start) or a heap and a limit, got {' '.join(tokens)!r}"
         )
 
     def describe_move(self, before: Position, after: Position) -> str:
@@ -272,11 +271,15 @@ class FibonacciNim(ImpartialGame):
         shown = terms if len(terms) <= 3 else ["…", terms[-1]]  # the smallest decides
         written = f"{n} = {' + '.join(map(str, shown))}"
         if terms[-1] > limit:  # Whinihan: the smallest Zeckendorf term decides
-            return (f"{written} (Zeckendorf): the smallest part {terms[-1]} is above the "
-                    f"limit {limit}, a P-position, so G = 0")
+            return (
+                f"{written} (Zeckendorf): the smallest part {terms[-1]} is above the "
+                f"limit {limit}, a P-position, so G = 0"
+            )
         value = self.grundy(position)  # a search: it may refuse a huge position
-        return (f"{written} (Zeckendorf): taking the smallest part {terms[-1]} <= limit "
-                f"{limit} wins, G = {value}")
+        return (
+            f"{written} (Zeckendorf): taking the smallest part {terms[-1]} <= limit "
+            f"{limit} wins, G = {value}"
+        )
 
     # ----------------------------------------------------------------- internals
     def _limit_error(self, what: str, need: int, limit: int) -> PositionLimitError:
@@ -288,6 +291,7 @@ class FibonacciNim(ImpartialGame):
 
     def search_size(self, position: Position) -> int:
         return _table_size(position[0])
+
     def _table_value(self, position: Position, limit: int) -> int:
         n, take_limit = position
         rows = self.__dict__.get("_rows", ())

@@ -122,9 +122,7 @@ class GiveAndTake(TwoPlayerGame):
                 "size, or one more when overflowed)"
             )
         if player not in (0, 1) or isinstance(player, bool):
-            raise InvalidPositionError(
-                f"{self!r}: player to move {player!r} is not 0 (x) or 1 (o)"
-            )
+            raise InvalidPositionError(f"{self!r}: player to move {player!r} is not 0 (x) or 1 (o)")
         return (heap, player)
 
     def parse_position(self, tokens: Sequence[str]) -> tuple[int, int]:
@@ -139,8 +137,12 @@ class GiveAndTake(TwoPlayerGame):
         if not tokens:
             return self.start()
         words = " ".join(tokens).split()
-        if not 1 <= len(words) <= 2 or not words[0].isdigit() or words[1:] and (
-                words[1].lower() not in _PLAYERS):
+        if (
+            not 1 <= len(words) <= 2
+            or not words[0].isdigit()
+            or words[1:]
+            and (words[1].lower() not in _PLAYERS)
+        ):
             raise InvalidPositionError(
                 f"{self!r}: cannot read {' '.join(tokens)!r}; give the heap and the player "
                 "to move, e.g. 5 o"
@@ -159,7 +161,7 @@ class GiveAndTake(TwoPlayerGame):
     def position_from_json(self, data: object) -> tuple[int, int]:
         """Read the list of :meth:`position_to_json`, validated."""
         if not isinstance(data, list) or len(data) != 2 or data[1] not in _PLAYERS:
-            raise InvalidPositionError(f"{self!r}: {data!r} is not [heap, \"x\" or \"o\"]")
+            raise InvalidPositionError(f'{self!r}: {data!r} is not [heap, "x" or "o"]')
         return self.check_position((data[0], _PLAYERS.index(data[1])))
 
     def describe_move(self, before: tuple[int, int], after: tuple[int, int]) -> str:
@@ -205,9 +207,7 @@ def _encode(position: tuple[int, int]) -> int:
 def _decode(code: int, size: int) -> tuple[int, int]:
     code = int(code)
     if not 0 <= code <= 2 * size + 3:
-        raise InvalidPositionError(
-            f"give-and-take:{size}: code {code} is not in 0..{2 * size + 3}"
-        )
+        raise InvalidPositionError(f"give-and-take:{size}: code {code} is not in 0..{2 * size + 3}")
     return (code >> 1, code & 1)
 
 
@@ -257,5 +257,10 @@ def _compiled_encoding(size: int) -> Encoding:
     def moves(code, out):
         return _code_moves(code, out, size)
 
-    return Encoding(moves=moves, end_value=end_value, encode=_encode,
-                    decode=functools.partial(_decode, size=size), max_moves=3)
+    return Encoding(
+        moves=moves,
+        end_value=end_value,
+        encode=_encode,
+        decode=functools.partial(_decode, size=size),
+        max_moves=3,
+    )

@@ -31,8 +31,22 @@ class _Analysis:
     component's ``value`` is that of everything hanging from its head.
     """
 
-    __slots__ = ("labels", "ends", "incident", "loops", "preorder", "tin", "bridge", "comp",
-                 "head", "parent", "parent_edge", "children", "value", "_size")
+    __slots__ = (
+        "labels",
+        "ends",
+        "incident",
+        "loops",
+        "preorder",
+        "tin",
+        "bridge",
+        "comp",
+        "head",
+        "parent",
+        "parent_edge",
+        "children",
+        "value",
+        "_size",
+    )
 
     def __init__(self, edges: Sequence[Edge], root: int, weights: dict[int, int]) -> None:
         index = {root: 0}
@@ -381,7 +395,8 @@ class GreenHackenbush(ImpartialGame):
         if len(kept) != len(edges):
             fallen = Counter(edges) - Counter(kept)
             first = next(
-                (line, e) for line, e in zip(listing.lines, listing.edges, strict=True)
+                (line, e)
+                for line, e in zip(listing.lines, listing.edges, strict=True)
                 if (min(e), max(e)) in fallen
             )
             lost = len(edges) - len(kept)

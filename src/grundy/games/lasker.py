@@ -183,6 +183,7 @@ class SplitOrTake(SearchedHeapGame):
     def _why_no_formula(self, n: int) -> str:
         return f"no closed form is known for max_parts = {self.max_parts} (heap {n:,})"
 
+
 @dataclass(frozen=True)
 class LaskersNim(SplitOrTake):
     """Lasker's Nim: take one or more tokens from a heap, or split a heap into two

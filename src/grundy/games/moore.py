@@ -288,8 +288,10 @@ class MooreNim(ImpartialGame):
         ones = sum(heaps)
         if ones == 0:
             return "no move is left: the player to move wins (misère play)"
-        return (f"all heaps are 0 or 1 and their count {ones} is {'' if loses else 'not '}1 "
-                f"mod {modulus}: {verdict}")
+        return (
+            f"all heaps are 0 or 1 and their count {ones} is {'' if loses else 'not '}1 "
+            f"mod {modulus}: {verdict}"
+        )
 
     def _moore_reason(self, heaps: tuple[int, ...]) -> str:
         """Moore's test on `heaps`: the top bit whose count is not 0 mod k+1, if any."""

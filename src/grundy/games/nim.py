@@ -90,18 +90,26 @@ class Nim(HeapGame):
             if ones == 0:
                 return "no move is left: the player to move wins (misère play)"
             if ones % 2:
-                return (f"all heaps are 0 or 1 and their count is odd ({ones} heaps of 1): "
-                        "the player to move loses")
-            return (f"all heaps are 0 or 1 and their count is even ({ones} heaps of 1): "
-                    "taking one leaves an odd count, the player to move wins")
+                return (
+                    f"all heaps are 0 or 1 and their count is odd ({ones} heaps of 1): "
+                    "the player to move loses"
+                )
+            return (
+                f"all heaps are 0 or 1 and their count is even ({ones} heaps of 1): "
+                "taking one leaves an odd count, the player to move wins"
+            )
         total = nim_sum(*heaps)
         big = [h for h in heaps if h > 1]
         if len(big) == 1:  # the winner leaves only 0s and 1s, an odd number of 1s
-            return (f"one heap is above 1: reducing it to {1 - ones % 2} leaves an odd number "
-                    "of heaps of 1, the player to move wins")
+            return (
+                f"one heap is above 1: reducing it to {1 - ones % 2} leaves an odd number "
+                "of heaps of 1, the player to move wins"
+            )
         verdict = "the player to move wins" if total else "the player to move loses"
-        return (f"{len(big)} heaps are above 1: misère Nim plays as normal Nim until one is "
-                f"left, and {_xor_terms(heaps)} = {total}: {verdict}")
+        return (
+            f"{len(big)} heaps are above 1: misère Nim plays as normal Nim until one is "
+            f"left, and {_xor_terms(heaps)} = {total}: {verdict}"
+        )
 
     def _misere_heaps(self, position: int | tuple) -> tuple | None:
         """The heaps of a position for the misère closed form (None for a ``Sum``)."""

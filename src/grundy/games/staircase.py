@@ -218,8 +218,9 @@ class StaircaseNimAnyStep(_Staircase):
 
     def _explain_part(self, position: Position) -> str:
         odd = [step for step, a in enumerate(position, 1) if a & 1]
-        return _explain_xor("the steps holding an odd number of coins", odd,
-                            "step holds an odd number of coins")
+        return _explain_xor(
+            "the steps holding an odd number of coins", odd, "step holds an odd number of coins"
+        )
 
     def describe_move(self, before: Position, after: Position) -> str:
         """Say which step a coin moved from and to.

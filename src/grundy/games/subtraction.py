@@ -46,9 +46,7 @@ def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
             ok = isinstance(item, int) and not isinstance(item, bool)
             value = item if ok else 0
         if not ok or value <= 0:
-            raise InvalidGameError(
-                f"subtraction set {shown!r}: {item!r} is not a positive integer"
-            )
+            raise InvalidGameError(f"subtraction set {shown!r}: {item!r} is not a positive integer")
         values.append(value)
     return tuple(sorted(set(values)))
 
@@ -117,8 +115,10 @@ class SubtractionGame(HeapGame):
         if periodicity is None or periodicity.index(n) == n:
             return super()._explain_part(n)  # the first values: the mex of the options
         start, period, i = periodicity.preperiod, periodicity.period, periodicity.index(n)
-        return (f"{n} ≡ {i} (mod {period}) and the values repeat with period {period} "
-                f"from {start}: G = G({i}) = {value}")
+        return (
+            f"{n} ≡ {i} (mod {period}) and the values repeat with period {period} "
+            f"from {start}: G = G({i}) = {value}"
+        )
 
     def _explain_lists_options(self, n: int) -> bool:
         return True  # at most |S| options

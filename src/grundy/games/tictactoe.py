@@ -35,12 +35,18 @@ def _symmetries() -> tuple[tuple[int, ...], ...]:
     # The dihedral group of the square as maps of (row, column); the set is closed under
     # inverses, so "image cell i holds the content of cell table[s][i]" lists every image.
     maps = [
-        lambda r, c: (r, c), lambda r, c: (c, 2 - r), lambda r, c: (2 - r, 2 - c),
-        lambda r, c: (2 - c, r), lambda r, c: (r, 2 - c), lambda r, c: (2 - r, c),
-        lambda r, c: (c, r), lambda r, c: (2 - c, 2 - r),
+        lambda r, c: (r, c),
+        lambda r, c: (c, 2 - r),
+        lambda r, c: (2 - r, 2 - c),
+        lambda r, c: (2 - c, r),
+        lambda r, c: (r, 2 - c),
+        lambda r, c: (2 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (2 - c, 2 - r),
     ]
-    return tuple(tuple(3 * m(i // 3, i % 3)[0] + m(i // 3, i % 3)[1] for i in range(_CELLS))
-                 for m in maps)
+    return tuple(
+        tuple(3 * m(i // 3, i % 3)[0] + m(i // 3, i % 3)[1] for i in range(_CELLS)) for m in maps
+    )
 
 
 #: Row s: image cell i holds the content of cell _SYMMETRIES[s][i]; row 0 is the identity.
@@ -88,8 +94,9 @@ class TicTacToe(TwoPlayerGame):
         if _line_owner_of(position) or _EMPTY not in position:
             return []
         piece = _X if position.count(_X) == position.count(_O) else _O
-        return [position[:i] + piece + position[i + 1 :]
-                for i in range(_CELLS) if position[i] == _EMPTY]
+        return [
+            position[:i] + piece + position[i + 1 :] for i in range(_CELLS) if position[i] == _EMPTY
+        ]
 
     def to_move(self, position: str) -> int:
         """Return 0 when x is to move (equal counts), 1 when o is."""
@@ -178,8 +185,12 @@ class TicTacToe(TwoPlayerGame):
         if not tokens:
             return self.start()
         rows = [row for word in tokens for row in word.strip().split("/")]
-        if not (len(rows) == 3 and all(len(row) == 3 for row in rows)
-                or len(rows) == 1 and len(rows[0]) == _CELLS):
+        if not (
+            len(rows) == 3
+            and all(len(row) == 3 for row in rows)
+            or len(rows) == 1
+            and len(rows[0]) == _CELLS
+        ):
             raise InvalidPositionError(
                 f"{self!r}: cannot read a board from {' '.join(tokens)!r}; give three rows "
                 "of three cells (x, o, . or -), e.g. xo. ... ..o, or one word of 9 cells"
@@ -348,6 +359,12 @@ def _compiled_encoding() -> Encoding:
 
     register_jitable(_code_line_owner)  # callable from the compiled kernels below
     jit = numba.njit(cache=True)
-    return Encoding(moves=jit(_code_moves), end_value=jit(_code_end_value), encode=_encode,
-                    decode=_decode, max_moves=_CELLS, canonical=jit(_code_canonical),
-                    tier=jit(_code_tier))
+    return Encoding(
+        moves=jit(_code_moves),
+        end_value=jit(_code_end_value),
+        encode=_encode,
+        decode=_decode,
+        max_moves=_CELLS,
+        canonical=jit(_code_canonical),
+        tier=jit(_code_tier),
+    )

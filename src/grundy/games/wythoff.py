@@ -260,12 +260,16 @@ class Wythoff(ImpartialGame):
         low, high = min(a, b), max(a, b)
         k = high - low
         if _is_p_position(a, b):
-            return (f"({low}, {high}) is the Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) for k = {k}: a "
-                    "P-position, so G = 0")
+            return (
+                f"({low}, {high}) is the Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) for k = {k}: a "
+                "P-position, so G = 0"
+            )
         value = self.grundy(position)  # a search: it may refuse a huge position
         pair = wythoff_pair(k)
-        return (f"({low}, {high}) is no Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) (k = {k} gives {pair}): "
-                f"an N-position, G = {value}")
+        return (
+            f"({low}, {high}) is no Wythoff pair (⌊kφ⌋, ⌊kφ²⌋) (k = {k} gives {pair}): "
+            f"an N-position, G = {value}"
+        )
 
     # ----------------------------------------------------------------- internals
     def _limit_error(self, position: object, need: int, limit: int) -> PositionLimitError:

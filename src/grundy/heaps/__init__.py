@@ -39,6 +39,7 @@ def __getattr__(name: str):
         return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 __all__ = [
     "HeapCode",
     "InvalidCodeError",

@@ -62,16 +62,34 @@ def plot_sequence(sequence: HeapSequence, path: str | os.PathLike) -> None:
     size = 9 if len(values) <= 2000 else 1
     ax.scatter(n[~rare], values[~rare], s=size, color="#1f4e79", label="G(n)", rasterized=True)
     if rare.any():
-        ax.scatter(n[rare], values[rare], s=4 * size, color="#c0392b", rasterized=True,
-                   label=f"rare values ({int(rare.sum()):,}, mask {sequence.mask:#x})")
+        ax.scatter(
+            n[rare],
+            values[rare],
+            s=4 * size,
+            color="#c0392b",
+            rasterized=True,
+            label=f"rare values ({int(rare.sum()):,}, mask {sequence.mask:#x})",
+        )
     found = sequence.periodicity
     title = f"{sequence.code}: G(n) for n = 0..{sequence.upto:,}"
     if found:
-        ax.axvspan(found.preperiod, len(values) - 1, color="#f9e79f", alpha=0.35, lw=0,
-                   label=f"periodic from n = {found.preperiod:,}")
+        ax.axvspan(
+            found.preperiod,
+            len(values) - 1,
+            color="#f9e79f",
+            alpha=0.35,
+            lw=0,
+            label=f"periodic from n = {found.preperiod:,}",
+        )
         end = min(found.preperiod + found.period, len(values) - 1)
-        ax.axvspan(found.preperiod, end, color="#f5b041", alpha=0.45, lw=0,
-                   label=f"one period ({found.period:,})")
+        ax.axvspan(
+            found.preperiod,
+            end,
+            color="#f5b041",
+            alpha=0.45,
+            lw=0,
+            label=f"one period ({found.period:,})",
+        )
         kind = "certified" if found.certified else "not certified"
         saltus = f", saltus {found.saltus}" if found.saltus else ""
         title += f"; period {found.period:,}{saltus} from n = {found.preperiod:,} ({kind})"

@@ -434,9 +434,7 @@ def find_period(
         target = needed if target < needed <= 2 * target else 2 * target
 
 
-def _result(
-    run: _Run, size: int, seconds: float, found: Periodicity | None = None
-) -> HeapSequence:
+def _result(run: _Run, size: int, seconds: float, found: Periodicity | None = None) -> HeapSequence:
     values = run.values()[:size]
     values = values.astype(smallest_dtype(int(values.max()) if len(values) else 0))
     if found is None:

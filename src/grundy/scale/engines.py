@@ -14,8 +14,15 @@ from typing import Any
 
 from ..errors import GrundyError
 
-__all__ = ["EngineError", "Engine", "LocalEngine", "RayEngine", "make_engine", "check_engine",
-           "ENGINES"]
+__all__ = [
+    "EngineError",
+    "Engine",
+    "LocalEngine",
+    "RayEngine",
+    "make_engine",
+    "check_engine",
+    "ENGINES",
+]
 
 #: Engine names the CLI accepts.
 ENGINES = ("local", "ray")
@@ -90,8 +97,9 @@ class LocalEngine(Engine):
             from concurrent.futures import ProcessPoolExecutor
 
             # spawn, not fork: numba's and the caller's threads do not survive a fork.
-            self._pool = ProcessPoolExecutor(self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
 
     def submit(self, task: Callable[..., Any], *args: Any) -> Any:
         if self._pool is None:
@@ -111,8 +119,10 @@ class LocalEngine(Engine):
             for future in as_completed(handles):
                 yield future, future.result()
         except BrokenProcessPool:
-            raise EngineError("a local worker process died (out of memory or killed); "
-                              "run the command again to resume from what was saved") from None
+            raise EngineError(
+                "a local worker process died (out of memory or killed); "
+                "run the command again to resume from what was saved"
+            ) from None
 
     def close(self) -> None:
         if self._pool is not None:
@@ -147,15 +157,19 @@ class RayEngine(Engine):
         self._started = not ray.is_initialized()
         address = address or os.environ.get("RAY_ADDRESS") or None
         if self._started:
-            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                       "configure_logging": False}
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "configure_logging": False,
+            }
             if address is None:
                 options["num_cpus"] = _worker_count(workers)
             try:
                 ray.init(address=address, **options)
             except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError...
-                raise EngineError(f"cannot start Ray at {address or 'this machine'}: "
-                                  f"{_first_line(exc)}") from None
+                raise EngineError(
+                    f"cannot start Ray at {address or 'this machine'}: {_first_line(exc)}"
+                ) from None
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         self._remote: dict[Callable[..., Any], Any] = {}
 
@@ -187,8 +201,9 @@ class RayEngine(Engine):
             self._ray.shutdown()
 
 
-def make_engine(name: str = "local", workers: int | None = None,
-                address: str | None = None) -> Engine:
+def make_engine(
+    name: str = "local", workers: int | None = None, address: str | None = None
+) -> Engine:
     """The engine called `name` (``"local"`` or ``"ray"``).
 
     Parameters

@@ -24,8 +24,17 @@ from typing import Any
 from ..errors import GrundyError, InvalidPositionError, PositionLimitError
 from .engines import Engine, check_engine, make_engine
 
-__all__ = ["SurveyError", "SurveyResult", "SurveySummary", "expand_family", "survey",
-           "survey_game", "summarize", "results_path", "DEFAULT_MAX_GAMES"]
+__all__ = [
+    "SurveyError",
+    "SurveyResult",
+    "SurveySummary",
+    "expand_family",
+    "survey",
+    "survey_game",
+    "summarize",
+    "results_path",
+    "DEFAULT_MAX_GAMES",
+]
 
 #: A family with more games than this is refused unless `max_games` is raised.
 DEFAULT_MAX_GAMES = 100_000
@@ -192,8 +201,10 @@ def expand_family(family: str, max_games: int = DEFAULT_MAX_GAMES) -> list[str]:
 'subtraction:2,3', 'subtraction:1,2,3']
     """
     if not isinstance(family, str) or not family.strip():
-        raise SurveyError(f"family {family!r} is empty: give a pattern such as 0.ddd, "
-                          "subtraction:1..9, or a file of codes")
+        raise SurveyError(
+            f"family {family!r} is empty: give a pattern such as 0.ddd, "
+            "subtraction:1..9, or a file of codes"
+        )
     family = family.strip()
     if (match := _PATTERN.match(family)) is not None:
         codes = _octal_pattern(match.group(1), match.group(2), max_games)
@@ -212,11 +223,13 @@ def expand_family(family: str, max_games: int = DEFAULT_MAX_GAMES) -> list[str]:
         try:
             parse_code(code)
         except GrundyError as exc:
-            raise SurveyError(f"family {family!r} holds {code!r}, which is not a game: "
-                              f"{exc}") from None
+            raise SurveyError(
+                f"family {family!r} holds {code!r}, which is not a game: {exc}"
+            ) from None
     if len(codes) > max_games:
-        raise SurveyError(f"family {family!r} has {len(codes):,} games, more than "
-                          f"max_games={max_games:,}")
+        raise SurveyError(
+            f"family {family!r} has {len(codes):,} games, more than max_games={max_games:,}"
+        )
     if not codes:
         raise SurveyError(f"family {family!r} has no games")
     return codes
@@ -225,8 +238,9 @@ def expand_family(family: str, max_games: int = DEFAULT_MAX_GAMES) -> list[str]:
 def _octal_pattern(head: str, digits: str, max_games: int) -> list[str]:
     count = 8 ** (digits.count("d") + (head == "d"))
     if count > max_games:
-        raise SurveyError(f"pattern {head}.{digits} has {count:,} games, more than "
-                          f"max_games={max_games:,}")
+        raise SurveyError(
+            f"pattern {head}.{digits} has {count:,} games, more than max_games={max_games:,}"
+        )
     choices = [("01234567" if c == "d" else c) for c in head + digits]
     codes: dict[str, None] = {}
     for pick in itertools.product(*choices):
@@ -241,10 +255,13 @@ def _subsets(kind: str, low: int, high: int, max_games: int) -> list[str]:
         raise SurveyError(f"range {low}..{high} is empty or starts below 1")
     size = high - low + 1
     if size > 62 or (1 << size) - 1 > max_games:
-        raise SurveyError(f"{kind}:{low}..{high} has 2^{size} - 1 sets, more than "
-                          f"max_games={max_games:,}")
-    return [f"{kind}:" + ",".join(str(low + i) for i in range(size) if mask >> i & 1)
-            for mask in range(1, 1 << size)]
+        raise SurveyError(
+            f"{kind}:{low}..{high} has 2^{size} - 1 sets, more than max_games={max_games:,}"
+        )
+    return [
+        f"{kind}:" + ",".join(str(low + i) for i in range(size) if mask >> i & 1)
+        for mask in range(1, 1 << size)
+    ]
 
 
 def _read_codes(path: str) -> list[str]:
@@ -300,7 +317,7 @@ def survey_game(code: str, upto: int) -> SurveyResult:
         rare_count=sequence.rare_count,
         max_value=int(sequence.values.max()),
         digest=_digest(values),
-        offset_digest=_digest(values[first: first + max(len(values) - MAX_OFFSET, 1)]),
+        offset_digest=_digest(values[first : first + max(len(values) - MAX_OFFSET, 1)]),
         seconds=round(time.perf_counter() - began, 6),
     )
 
@@ -391,8 +408,9 @@ def survey(
     from ..heaps.sequence import DEFAULT_MAX_VALUES
 
     if upto >= DEFAULT_MAX_VALUES:
-        raise PositionLimitError(f"upto {upto:,} is beyond the {DEFAULT_MAX_VALUES:,} values "
-                                 "a survey computes per game")
+        raise PositionLimitError(
+            f"upto {upto:,} is beyond the {DEFAULT_MAX_VALUES:,} values a survey computes per game"
+        )
     owned = not isinstance(engine, Engine)
     if owned:
         check_engine(engine, workers, address)  # before any file is read, even if all is done
@@ -495,9 +513,11 @@ class _Progress:
     def update(self, result: SurveyResult) -> None:
         self.done += 1
         self.certified += result.certified
-        sys.stderr.write(f"\rsurvey {self.name}: {self.done:,}/{self.total:,} games, "
-                         f"{self.certified:,} new certified, "
-                         f"{time.perf_counter() - self.began:,.1f} s ")
+        sys.stderr.write(
+            f"\rsurvey {self.name}: {self.done:,}/{self.total:,} games, "
+            f"{self.certified:,} new certified, "
+            f"{time.perf_counter() - self.began:,.1f} s "
+        )
         sys.stderr.flush()
 
     def close(self) -> None:
@@ -524,8 +544,9 @@ def summarize(results: list[SurveyResult], longest: int = 10) -> SurveySummary:
     by_offset: dict[str, list[str]] = defaultdict(list)
     for first in firsts:
         by_offset[first.offset_digest].append(first.code)
-    ranked = sorted((r for r in firsts if r.certified),
-                    key=lambda r: (-(r.period or 0), -(r.preperiod or 0)))
+    ranked = sorted(
+        (r for r in firsts if r.certified), key=lambda r: (-(r.period or 0), -(r.preperiod or 0))
+    )
     return SurveySummary(
         games=len(results),
         certified=sum(r.certified for r in results),

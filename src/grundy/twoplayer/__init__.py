@@ -16,5 +16,17 @@ from .solution import Solution
 from .solve import check_encoding, solve
 from .tiers import load_tiers, solve_tiers
 
-__all__ = ["Value", "TwoPlayerGame", "Encoding", "Solution", "solve", "check_encoding",
-           "save", "load", "minimax", "minimax_moves", "solve_tiers", "load_tiers"]
+__all__ = [
+    "Value",
+    "TwoPlayerGame",
+    "Encoding",
+    "Solution",
+    "solve",
+    "check_encoding",
+    "save",
+    "load",
+    "minimax",
+    "minimax_moves",
+    "solve_tiers",
+    "load_tiers",
+]

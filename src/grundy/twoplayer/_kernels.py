@@ -5,8 +5,16 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["identity", "new_table", "explore_codes", "rehash", "end_values", "MORE_ROOM",
-           "DONE", "BUDGET"]
+__all__ = [
+    "identity",
+    "new_table",
+    "explore_codes",
+    "rehash",
+    "end_values",
+    "MORE_ROOM",
+    "DONE",
+    "BUDGET",
+]
 
 # Why explore_codes returned: finished, budget used up (progress), or arrays too small.
 DONE, BUDGET, MORE_ROOM = 0, 1, 2
@@ -79,8 +87,11 @@ def explore_codes(moves, canonical, max_moves, codes, table, start, succ, state,
         if head >= stop:
             status = BUDGET
             break
-        if (tail + max_moves > len(codes) or 2 * (tail + max_moves) > len(table)
-                or edges + max_moves > len(succ)):
+        if (
+            tail + max_moves > len(codes)
+            or 2 * (tail + max_moves) > len(table)
+            or edges + max_moves > len(succ)
+        ):
             status = MORE_ROOM
             break
         count = moves(codes[head], out)
@@ -107,5 +118,3 @@ def end_values(end_value, codes, start, value) -> None:
         if start[a + 1] == start[a]:
             v = end_value(codes[a])
             value[a] = 3 if v > 0 else 0 if v < 0 else 2
-
-

@@ -36,8 +36,18 @@ def expand_tier(moves, canonical, tier, max_moves, codes, this_tier, children, c
 
 
 @numba.njit
-def label_tier(moves, canonical, end_value, max_moves, codes, child_codes, child_value,
-               child_remoteness, value, remoteness):
+def label_tier(
+    moves,
+    canonical,
+    end_value,
+    max_moves,
+    codes,
+    child_codes,
+    child_value,
+    child_remoteness,
+    value,
+    remoteness,
+):
     """Value and remoteness of each of `codes` from the values of its options.
 
     `child_codes` is sorted and holds every option (with its value and remoteness). The

@@ -112,15 +112,18 @@ def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     except (ValueError, KeyError, TypeError) as exc:
         raise DatabaseError(f"{where}: damaged header ({exc})") from None
     if header.get("format") != _FORMAT:
-        raise DatabaseError(f"{where}: format {header.get('format')!r}, this grundy reads "
-                            f"{_FORMAT}")
+        raise DatabaseError(
+            f"{where}: format {header.get('format')!r}, this grundy reads {_FORMAT}"
+        )
     if game_name != repr(game):
         raise DatabaseError(f"{where} solves {game_name}, not {game!r}")
     at += 8 + size
     expected = at + sum(dtype.itemsize * c for _, dtype, c in arrays)
     if len(data) != expected:
-        raise DatabaseError(f"{where} is truncated or has trailing data: {len(data):,} bytes, "
-                            f"the header describes {expected:,}")
+        raise DatabaseError(
+            f"{where} is truncated or has trailing data: {len(data):,} bytes, "
+            f"the header describes {expected:,}"
+        )
     if zlib.crc32(memoryview(data)[at:]) != header.get("crc32"):
         raise DatabaseError(f"{where} is damaged: its checksum does not match")
     read = {}
@@ -132,7 +135,8 @@ def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     root = game.position_from_json(header["root"])
     symmetry = bool(header["symmetry"])
     if "codes" in read:
-        return Solution(game, root, symmetry, read["value"], read["remoteness"],
-                        codes=read["codes"])
+        return Solution(
+            game, root, symmetry, read["value"], read["remoteness"], codes=read["codes"]
+        )
     positions = [game.position_from_json(p) for p in json.loads(read["positions"].tobytes())]
     return Solution(game, root, symmetry, read["value"], read["remoteness"], positions=positions)

@@ -55,8 +55,12 @@ class Value(enum.Enum):
 
 
 _RANK = {Value.LOSS: 0, Value.DRAW: 1, Value.TIE: 2, Value.WIN: 3}
-_OPPOSITE = {Value.LOSS: Value.WIN, Value.WIN: Value.LOSS, Value.TIE: Value.TIE,
-             Value.DRAW: Value.DRAW}
+_OPPOSITE = {
+    Value.LOSS: Value.WIN,
+    Value.WIN: Value.LOSS,
+    Value.TIE: Value.TIE,
+    Value.DRAW: Value.DRAW,
+}
 #: Value by database code (the inverse of ``Value.code``).
 VALUES = (Value.LOSS, Value.DRAW, Value.TIE, Value.WIN)
 

@@ -13,8 +13,9 @@ __all__ = ["minimax", "minimax_moves"]
 Position = Hashable
 
 
-def minimax(game: TwoPlayerGame, position: Position | None = None, *,
-            max_positions: int | None = None) -> int:
+def minimax(
+    game: TwoPlayerGame, position: Position | None = None, *, max_positions: int | None = None
+) -> int:
     """Return the payoff of `position` under perfect play: x(S) = max or min over options.
 
     At an ended position x(S) is ``game.payoff(S)``; elsewhere the maximum of the
@@ -44,8 +45,9 @@ def minimax(game: TwoPlayerGame, position: Position | None = None, *,
     return _Minimax(game, max_positions).value(game.start() if position is None else position)
 
 
-def minimax_moves(game: TwoPlayerGame, position: Position, *,
-                  max_positions: int | None = None) -> list:
+def minimax_moves(
+    game: TwoPlayerGame, position: Position, *, max_positions: int | None = None
+) -> list:
     """Return the options of `position` that keep its minimax payoff.
 
     Examples
@@ -77,12 +79,15 @@ class _Minimax:
                 payoff = game.payoff(position)
                 if type(payoff) is not int:
                     raise MoveGenerationError(
-                        f"{game!r}: payoff({position!r}) returned {payoff!r}, not an int")
+                        f"{game!r}: payoff({position!r}) returned {payoff!r}, not an int"
+                    )
                 memo[key(position)] = payoff
                 return
             if len(memo) + len(stack) >= self.limit:
-                raise PositionLimitError(f"{game!r}: more than {self.limit:,} positions needed "
-                                         "for minimax; raise max_positions")
+                raise PositionLimitError(
+                    f"{game!r}: more than {self.limit:,} positions needed "
+                    "for minimax; raise max_positions"
+                )
             k = key(position)
             on_stack.add(k)
             stack.append([k, options, 0, None, game.to_move(position) == 0])
@@ -98,9 +103,11 @@ class _Minimax:
                 v = memo.get(child)
                 if v is None:
                     if child in on_stack:
-                        raise LoopError(f"{game!r}: position {options[i]!r} repeats; minimax "
-                                        "needs a game that ends (use twoplayer.solve)",
-                                        (options[i],))
+                        raise LoopError(
+                            f"{game!r}: position {options[i]!r} repeats; minimax "
+                            "needs a game that ends (use twoplayer.solve)",
+                            (options[i],),
+                        )
                     pending = options[i]
                     break
                 if best is None or (v > best if maximising else v < best):

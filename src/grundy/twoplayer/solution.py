@@ -34,9 +34,18 @@ class Solution:
     Value.WIN
     """
 
-    def __init__(self, game: TwoPlayerGame, root: Position, symmetry: bool, value: Any,
-                 remoteness: Any, *, codes: Any = None, positions: list | None = None,
-                 index: dict | None = None) -> None:
+    def __init__(
+        self,
+        game: TwoPlayerGame,
+        root: Position,
+        symmetry: bool,
+        value: Any,
+        remoteness: Any,
+        *,
+        codes: Any = None,
+        positions: list | None = None,
+        index: dict | None = None,
+    ) -> None:
         self.game = game
         self.root = root
         self.symmetry = symmetry
@@ -106,8 +115,9 @@ class Solution:
 
     def remoteness_counts(self) -> dict[tuple[Value, int | None], int]:
         """Return how many stored positions have each (value, remoteness)."""
-        found = Counter(zip((int(v) for v in self._value), (int(r) for r in self._remoteness),
-                            strict=True))
+        found = Counter(
+            zip((int(v) for v in self._value), (int(r) for r in self._remoteness), strict=True)
+        )
         return {(VALUES[v], None if r < 0 else r): found[v, r] for v, r in sorted(found)}
 
     # ----------------------------------------------------------------- keys

@@ -90,18 +90,27 @@ def solve(
 
 def _solve_positions(game, root, symmetry, limit, bar) -> Solution:
     key = game.canonical if symmetry else None
-    graph = explore(game.moves, [root], key=key, limit=limit, name=repr(game),
-                    progress=bar.found if bar else None)
+    graph = explore(
+        game.moves,
+        [root],
+        key=key,
+        limit=limit,
+        name=repr(game),
+        progress=bar.found if bar else None,
+    )
     start = graph.start
-    ends = [game.end_value(p).code if start[a + 1] == start[a] else 0
-            for a, p in enumerate(graph.positions)]
+    ends = [
+        game.end_value(p).code if start[a + 1] == start[a] else 0
+        for a, p in enumerate(graph.positions)
+    ]
     if bar:
         bar.phase("labelling", len(graph))
     # A player may move twice in a row (dots and boxes): say who moves where.
     player = [game.to_move(p) for p in graph.positions]
     value, remoteness = label_graph(start, graph.succ, ends, player)
-    return Solution(game, root, symmetry, value, remoteness, positions=graph.positions,
-                    index=graph.index)
+    return Solution(
+        game, root, symmetry, value, remoteness, positions=graph.positions, index=graph.index
+    )
 
 
 def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
@@ -124,8 +133,9 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
     budget = 1 << 14
     while True:
         began = time.perf_counter()
-        status = k.explore_codes(encoding.moves, canonical, encoding.max_moves, codes, table,
-                                 start, succ, state, budget)
+        status = k.explore_codes(
+            encoding.moves, canonical, encoding.max_moves, codes, table, start, succ, state, budget
+        )
         if state[1] > limit:
             raise PositionLimitError(
                 f"{game!r}: more than {limit:,} positions are reachable; raise max_positions "
@@ -158,8 +168,9 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
     return Solution(game, root, symmetry, value, remoteness, codes=codes)
 
 
-def check_encoding(game: TwoPlayerGame, root: Position, symmetry: bool = False,
-                   positions: int = _ENCODING_CHECKS) -> None:
+def check_encoding(
+    game: TwoPlayerGame, root: Position, symmetry: bool = False, positions: int = _ENCODING_CHECKS
+) -> None:
     """Compare a game's coded rules with its Python rules on the first positions reached.
 
     Raises
@@ -190,8 +201,9 @@ def check_encoding(game: TwoPlayerGame, root: Position, symmetry: bool = False,
             expected = call_moves(game, position)
             wanted = sorted(int(encoding.encode(o)) for o in expected)
             if coded != wanted:
-                raise ValueError(f"its coded options {coded[:9]} are not the codes of its "
-                                 f"options {wanted[:9]}")
+                raise ValueError(
+                    f"its coded options {coded[:9]} are not the codes of its options {wanted[:9]}"
+                )
             if not expected and int(encoding.end_value(code)) != _SIGN[game.end_value(position)]:
                 raise ValueError("its coded end value disagrees with payoff()")
             if int(encoding.encode(encoding.decode(code))) != code:
@@ -237,8 +249,9 @@ class _Progress:
         self.bar.update(self.task, detail=f"{count:,} positions ({rate:,.0f}/s)")
 
     def phase(self, name: str, count: int) -> None:
-        self.bar.update(self.task, description=f"{self.title}: {name}",
-                        detail=f"{count:,} positions")
+        self.bar.update(
+            self.task, description=f"{self.title}: {name}", detail=f"{count:,} positions"
+        )
 
     def stop(self) -> None:
         self.bar.stop()

@@ -115,8 +115,9 @@ def solve_tiers(
         if not manifest.get("finished"):
             # Compile the kernels on every worker at once, not one worker at a time on the
             # first tiers wide enough to use them all.
-            for _ in runner.as_completed([runner.submit(_warm_up, game, symmetry)
-                                          for _ in range(runner.workers)]):
+            for _ in runner.as_completed(
+                [runner.submit(_warm_up, game, symmetry) for _ in range(runner.workers)]
+            ):
                 pass
         counts = _discover(store, game, manifest, runner, limit, bar)
         _label(store, game, manifest, counts, runner, bar)
@@ -160,8 +161,14 @@ def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
             values.append(part["value"])
             remoteness.append(part["remoteness"])
     root = game.position_from_json(manifest["root"])
-    return Solution(game, root, manifest["symmetry"], np.concatenate(values),
-                    np.concatenate(remoteness), codes=np.concatenate(codes))
+    return Solution(
+        game,
+        root,
+        manifest["symmetry"],
+        np.concatenate(values),
+        np.concatenate(remoteness),
+        codes=np.concatenate(codes),
+    )
 
 
 # --------------------------------------------------------------------- the two passes
@@ -183,11 +190,14 @@ def _discover(store, game, manifest, runner, limit, bar) -> dict[int, int]:
         counts[tier] = len(codes)
         total += len(codes)
         if total > limit:
-            raise PositionLimitError(f"{game!r}: more than {limit:,} positions are reachable; "
-                                     "raise max_positions")
+            raise PositionLimitError(
+                f"{game!r}: more than {limit:,} positions are reachable; raise max_positions"
+            )
         shards = _shards(len(codes), manifest["shard_size"])
-        handles = [runner.submit(_expand_shard, store, game, manifest["symmetry"], tier, s,
-                                 lo, hi) for s, (lo, hi) in enumerate(shards)]
+        handles = [
+            runner.submit(_expand_shard, store, game, manifest["symmetry"], tier, s, lo, hi)
+            for s, (lo, hi) in enumerate(shards)
+        ]
         for _, name in runner.as_completed(handles):
             for later in _later_tiers(store, [name], tier):
                 holders.setdefault(later, []).append(name)
@@ -210,8 +220,10 @@ def _label(store, game, manifest, counts, runner, bar) -> None:
     """Backward, highest tier first: each tier's values from the values of its options."""
     size = manifest["shard_size"]
     for tier, count in reversed(counts.items()):
-        handles = [runner.submit(_label_shard, store, game, manifest["symmetry"], tier, s, lo,
-                                 hi, size) for s, (lo, hi) in enumerate(_shards(count, size))]
+        handles = [
+            runner.submit(_label_shard, store, game, manifest["symmetry"], tier, s, lo, hi, size)
+            for s, (lo, hi) in enumerate(_shards(count, size))
+        ]
         for _ in runner.as_completed(handles):
             pass
         if bar:
@@ -230,15 +242,26 @@ def _warm_up(game: TwoPlayerGame, symmetry: bool) -> None:
     encoding = game.encoding
     canonical = _canonical(encoding, symmetry)
     none = np.empty(0, dtype=np.int64)
-    expand_tier(encoding.moves, canonical, encoding.tier, encoding.max_moves, none, 0, none,
-                none.copy())
-    label_tier(encoding.moves, canonical, encoding.end_value, encoding.max_moves, none, none,
-               np.empty(0, np.int8), np.empty(0, np.int32), np.empty(0, np.int8),
-               np.empty(0, np.int32))
+    expand_tier(
+        encoding.moves, canonical, encoding.tier, encoding.max_moves, none, 0, none, none.copy()
+    )
+    label_tier(
+        encoding.moves,
+        canonical,
+        encoding.end_value,
+        encoding.max_moves,
+        none,
+        none,
+        np.empty(0, np.int8),
+        np.empty(0, np.int32),
+        np.empty(0, np.int8),
+        np.empty(0, np.int32),
+    )
 
 
-def _expand_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int,
-                  lo: int, hi: int) -> str:
+def _expand_shard(
+    store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int, lo: int, hi: int
+) -> str:
     """Task: write the options of positions lo..hi of `tier`, grouped by their tier."""
     import numpy as np
 
@@ -252,21 +275,40 @@ def _expand_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sh
     codes = _load(store, _positions_name(tier))["codes"][lo:hi]
     children = np.empty(len(codes) * encoding.max_moves, dtype=np.int64)
     child_tiers = np.empty(len(children), dtype=np.int64)
-    n = expand_tier(encoding.moves, canonical, encoding.tier, encoding.max_moves, codes, tier,
-                    children, child_tiers)
+    n = expand_tier(
+        encoding.moves,
+        canonical,
+        encoding.tier,
+        encoding.max_moves,
+        codes,
+        tier,
+        children,
+        child_tiers,
+    )
     if n < 0:
         position = game.format_position(encoding.decode(int(codes[-n - 1])))
-        raise MoveGenerationError(f"{game!r}: a move from {position} (tier {tier}) does not "
-                                  "lead to a higher tier, so the tiers are not acyclic")
+        raise MoveGenerationError(
+            f"{game!r}: a move from {position} (tier {tier}) does not "
+            "lead to a higher tier, so the tiers are not acyclic"
+        )
     children, child_tiers = children[:n], child_tiers[:n]
-    by_tier = {f"tier_{t}": np.unique(children[child_tiers == t])
-               for t in np.unique(child_tiers).tolist()}
+    by_tier = {
+        f"tier_{t}": np.unique(children[child_tiers == t]) for t in np.unique(child_tiers).tolist()
+    }
     _save(store, name, **by_tier)
     return name
 
 
-def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, shard: int,
-                 lo: int, hi: int, shard_size: int) -> str:
+def _label_shard(
+    store: str,
+    game: TwoPlayerGame,
+    symmetry: bool,
+    tier: int,
+    shard: int,
+    lo: int,
+    hi: int,
+    shard_size: int,
+) -> str:
     """Task: write value and remoteness of positions lo..hi of `tier`."""
     import numpy as np
 
@@ -291,15 +333,30 @@ def _label_shard(store: str, game: TwoPlayerGame, symmetry: bool, tier: int, sha
     child_remoteness = np.concatenate(child_remoteness) if later else np.empty(0, np.int32)
     if len(later) > 1:  # each tier is sorted, but not one after another
         order = np.argsort(joined, kind="stable")
-        joined, child_value, child_remoteness = (joined[order], child_value[order],
-                                                 child_remoteness[order])
+        joined, child_value, child_remoteness = (
+            joined[order],
+            child_value[order],
+            child_remoteness[order],
+        )
     value = np.empty(len(codes), dtype=np.int8)
     remoteness = np.empty(len(codes), dtype=np.int32)
-    status = label_tier(encoding.moves, canonical, encoding.end_value, encoding.max_moves,
-                        codes, joined, child_value, child_remoteness, value, remoteness)
+    status = label_tier(
+        encoding.moves,
+        canonical,
+        encoding.end_value,
+        encoding.max_moves,
+        codes,
+        joined,
+        child_value,
+        child_remoteness,
+        value,
+        remoteness,
+    )
     if status < 0:
-        raise DatabaseError(f"{store!r}: an option of a position of tier {tier} is missing "
-                            "from the later tiers (the store is damaged)")
+        raise DatabaseError(
+            f"{store!r}: an option of a position of tier {tier} is missing "
+            "from the later tiers (the store is damaged)"
+        )
     _save(store, name, value=value, remoteness=remoteness)
     return name
 
@@ -389,18 +446,27 @@ def _root_code(game: TwoPlayerGame, root: Position, symmetry: bool) -> int:
     return int(_canonical(game.encoding, symmetry)(game.encoding.encode(root)))
 
 
-def _open_store(store: str, game: TwoPlayerGame, symmetry: bool, root_code: int,
-                shard_size: int) -> dict[str, Any]:
+def _open_store(
+    store: str, game: TwoPlayerGame, symmetry: bool, root_code: int, shard_size: int
+) -> dict[str, Any]:
     """The store's manifest: read (and checked against this solve), or written anew."""
     if os.path.exists(os.path.join(store, "manifest.json")):
         manifest = _read_manifest(store, game)
         if manifest["symmetry"] != symmetry or manifest["root_code"] != root_code:
-            raise DatabaseError(f"{store!r} holds a solve with symmetry="
-                                f"{manifest['symmetry']} from another start; use a new --store")
+            raise DatabaseError(
+                f"{store!r} holds a solve with symmetry="
+                f"{manifest['symmetry']} from another start; use a new --store"
+            )
         return manifest
-    manifest = {"format": _FORMAT, "game": repr(game), "symmetry": symmetry,
-                "root": game.position_to_json(game.start()), "root_code": root_code,
-                "shard_size": shard_size, "finished": False}
+    manifest = {
+        "format": _FORMAT,
+        "game": repr(game),
+        "symmetry": symmetry,
+        "root": game.position_to_json(game.start()),
+        "root_code": root_code,
+        "shard_size": shard_size,
+        "finished": False,
+    }
     _write_manifest(store, manifest)
     return manifest
 
@@ -441,8 +507,10 @@ class _TierProgress:
 
     def tier(self, what: str, tier: int, count: int, total: int | None) -> None:
         so_far = f", {total:,} in all" if total is not None else ""
-        sys.stderr.write(f"  tier {tier}: {count:,} positions {what}{so_far} "
-                         f"({time.perf_counter() - self.began:,.1f} s)\n")
+        sys.stderr.write(
+            f"  tier {tier}: {count:,} positions {what}{so_far} "
+            f"({time.perf_counter() - self.began:,.1f} s)\n"
+        )
         sys.stderr.flush()
 
     def close(self) -> None:

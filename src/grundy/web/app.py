@@ -22,22 +22,35 @@ STATIC = Path(__file__).parent / "static"
 # The page loads only its own files and talks only to this server.
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-                               "style-src 'self'; script-src 'self'; object-src 'none'; "
-                               "base-uri 'none'; frame-ancestors 'none'",
+    "style-src 'self'; script-src 'self'; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
 
-Game = Annotated[str, Query(min_length=1, max_length=LIMITS["max_text"],
-                            description="Game name, as on the command line: nim, bash:3, 0.77, "
-                                        "tictactoe...", examples=["nim"])]
-Position = Annotated[str, Query(max_length=LIMITS["max_text"],
-                                description="The position as typed on the command line, e.g. "
-                                            "'3 4 5' (empty: the game's start)",
-                                examples=["3 4 5"])]
+Game = Annotated[
+    str,
+    Query(
+        min_length=1,
+        max_length=LIMITS["max_text"],
+        description="Game name, as on the command line: nim, bash:3, 0.77, tictactoe...",
+        examples=["nim"],
+    ),
+]
+Position = Annotated[
+    str,
+    Query(
+        max_length=LIMITS["max_text"],
+        description="The position as typed on the command line, e.g. "
+        "'3 4 5' (empty: the game's start)",
+        examples=["3 4 5"],
+    ),
+]
 Misere = Annotated[bool, Query(description="Misère play: whoever moves last loses.")]
-REFUSED = {400: {"model": models.Problem, "description": "Bad input, or past a limit"},
-           503: {"model": models.Problem, "description": "Every worker busy; try again"}}
+REFUSED = {
+    400: {"model": models.Problem, "description": "Bad input, or past a limit"},
+    503: {"model": models.Problem, "description": "Every worker busy; try again"},
+}
 
 
 def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30.0) -> FastAPI:
@@ -57,18 +70,22 @@ def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30
         yield
         await pool.close()
 
-    app = FastAPI(title="grundy playground", lifespan=lifespan,
-                  description="Sprague-Grundy values, outcomes, winning moves and perfect play "
-                              "for the games of the grundy command line. Answers carry the "
-                              "keys of the CLI's --json.")
+    app = FastAPI(
+        title="grundy playground",
+        lifespan=lifespan,
+        description="Sprague-Grundy values, outcomes, winning moves and perfect play "
+        "for the games of the grundy command line. Answers carry the "
+        "keys of the CLI's --json.",
+    )
     app.state.pool = pool
 
     @app.exception_handler(GrundyError)
     async def refused(_request: Request, exc: GrundyError) -> JSONResponse:
         status = 503 if isinstance(exc, ServerBusyError) else 400
         headers = {"Retry-After": "5"} if status == 503 else None
-        return JSONResponse({"detail": str(exc), "error": type(exc).__name__}, status,
-                            headers=headers)
+        return JSONResponse(
+            {"detail": str(exc), "error": type(exc).__name__}, status, headers=headers
+        )
 
     @app.exception_handler(WorkerCrashError)
     async def crashed(_request: Request, exc: WorkerCrashError) -> JSONResponse:
@@ -119,12 +136,21 @@ def _api(pool: ComputePool) -> APIRouter:
         return await pool.call("options", game=game, position=position, misere=misere)
 
     @api.get("/move", response_model=models.MoveResult)
-    async def move(game: Game, position: Position, after: Annotated[str, Query(
-            max_length=LIMITS["max_text"], description="The position after the person's move",
-            examples=["1 4 5"])], misere: Misere = False) -> dict:
+    async def move(
+        game: Game,
+        position: Position,
+        after: Annotated[
+            str,
+            Query(
+                max_length=LIMITS["max_text"],
+                description="The position after the person's move",
+                examples=["1 4 5"],
+            ),
+        ],
+        misere: Misere = False,
+    ) -> dict:
         """Check a person's move (given as the position after it)."""
-        return await pool.call("move", game=game, position=position, after=after,
-                               misere=misere)
+        return await pool.call("move", game=game, position=position, after=after, misere=misere)
 
     @api.get("/reply", response_model=models.ReplyResult)
     async def reply(game: Game, position: Position = "", misere: Misere = False) -> dict:
@@ -132,11 +158,16 @@ def _api(pool: ComputePool) -> APIRouter:
         return await pool.call("reply", game=game, position=position, misere=misere)
 
     @api.get("/table", response_model=models.TableReport, response_model_exclude_none=True)
-    async def table(game: Game, upto: Annotated[int, Query(ge=0, le=LIMITS["max_upto"],
-                    description="Last heap size of the table")] = 100,
-                    certify: Annotated[bool, Query(description="Compute until the period is "
-                                                   "certified")] = False,
-                    misere: Misere = False) -> dict:
+    async def table(
+        game: Game,
+        upto: Annotated[
+            int, Query(ge=0, le=LIMITS["max_upto"], description="Last heap size of the table")
+        ] = 100,
+        certify: Annotated[
+            bool, Query(description="Compute until the period is certified")
+        ] = False,
+        misere: Misere = False,
+    ) -> dict:
         """SG values of single heaps 0..upto, with the period (`grundy table`)."""
         return await pool.call("table", game=game, upto=upto, certify=certify, misere=misere)
 
@@ -151,4 +182,3 @@ def _api(pool: ComputePool) -> APIRouter:
         return {**LIMITS, "budget_seconds": pool.budget, "workers": pool.workers}
 
     return api
-

@@ -51,8 +51,9 @@ LIMITS = {
 # ----------------------------------------------------------------- inputs
 def _checked_text(what: str, text: str) -> str:
     if len(text) > LIMITS["max_text"]:
-        raise InvalidPositionError(f"{what} has {len(text):,} characters, more than this "
-                                   f"server's {LIMITS['max_text']:,}")
+        raise InvalidPositionError(
+            f"{what} has {len(text):,} characters, more than this server's {LIMITS['max_text']:,}"
+        )
     return text
 
 
@@ -71,8 +72,10 @@ def _position(rules: Any, text: str) -> Position:
 def _impartial(spec: str, command: str) -> ImpartialGame:
     rules = _game(spec)
     if isinstance(rules, TwoPlayerGame):
-        raise InvalidGameError(f"{spec} is a two-player game without SG values; use /api/solve "
-                               f"for it, not /api/{command}")
+        raise InvalidGameError(
+            f"{spec} is a two-player game without SG values; use /api/solve "
+            f"for it, not /api/{command}"
+        )
     return rules
 
 
@@ -103,15 +106,20 @@ def games() -> dict:
     'bash:3'
     """
     found = []
-    for entry, described in zip(registry.GAMES.values(), registry.describe_games(),
-                                strict=True):
+    for entry, described in zip(registry.GAMES.values(), registry.describe_games(), strict=True):
         if entry.reads_files:
             continue
         spec, _, position = entry.example.partition(" ")
         rules = _game(spec)
-        found.append({**described, "game": spec, "position": position,
-                      "kind": "two-player" if isinstance(rules, TwoPlayerGame) else "impartial",
-                      "heaps": isinstance(rules, HeapGame)})
+        found.append(
+            {
+                **described,
+                "game": spec,
+                "position": position,
+                "kind": "two-player" if isinstance(rules, TwoPlayerGame) else "impartial",
+                "heaps": isinstance(rules, HeapGame),
+            }
+        )
     return {"games": found}
 
 
@@ -166,23 +174,39 @@ def options(game: str, position: str = "", misere: bool = False) -> dict:
         solution = _solution(game, start)
         moves = list(islice(rules.moves(start), limit + 1))
         for option in moves[:limit]:
-            found.append({**_option(rules, start, option),
-                          "value": _value_for_mover(solution, start, option).value,
-                          "remoteness": solution.remoteness(option)})
+            found.append(
+                {
+                    **_option(rules, start, option),
+                    "value": _value_for_mover(solution, start, option).value,
+                    "remoteness": solution.remoteness(option),
+                }
+            )
     else:
         moves = list(islice(iter_options(rules, start), limit + 1))
         for option in moves[:limit]:
-            found.append({**_option(rules, start, option),
-                          "grundy": None if misere else rules.grundy(option),
-                          "outcome": rules.outcome(option, misere=misere).value})
-    return {"game": game, "position": rules.position_to_json(start),
-            "position_text": rules.format_position(start), "misere": misere,
-            "options": found, "complete": len(moves) <= limit}
+            found.append(
+                {
+                    **_option(rules, start, option),
+                    "grundy": None if misere else rules.grundy(option),
+                    "outcome": rules.outcome(option, misere=misere).value,
+                }
+            )
+    return {
+        "game": game,
+        "position": rules.position_to_json(start),
+        "position_text": rules.format_position(start),
+        "misere": misere,
+        "options": found,
+        "complete": len(moves) <= limit,
+    }
 
 
 def _option(rules: Any, before: Position, after: Position) -> dict:
-    return {"position": rules.position_to_json(after), "text": rules.format_position(after),
-            "move": rules.describe_move(before, after)}
+    return {
+        "position": rules.position_to_json(after),
+        "text": rules.format_position(after),
+        "move": rules.describe_move(before, after),
+    }
 
 
 def _value_for_mover(solution: Solution, before: Position, after: Position) -> Value:
@@ -207,9 +231,13 @@ def move(game: str, position: str, after: str, misere: bool = False) -> dict:
     rules = _game(game)
     start = _position(rules, position)
     landed = read_move(rules, start, _checked_text("the move", after).split())
-    return {"game": game, "position": rules.position_to_json(landed),
-            "position_text": rules.format_position(landed),
-            "move": rules.describe_move(start, landed), "misere": misere}
+    return {
+        "game": game,
+        "position": rules.position_to_json(landed),
+        "position_text": rules.format_position(landed),
+        "move": rules.describe_move(start, landed),
+        "misere": misere,
+    }
 
 
 def reply(game: str, position: str = "", misere: bool = False) -> dict:
@@ -238,11 +266,22 @@ def reply(game: str, position: str = "", misere: bool = False) -> dict:
         if answer is not None:
             chosen, winning = answer.move, answer.winning
     if chosen is None:
-        return {"game": game, "position": None, "position_text": None, "move": None,
-                "winning": False, "misere": misere}
-    return {"game": game, "position": rules.position_to_json(chosen),
-            "position_text": rules.format_position(chosen),
-            "move": rules.describe_move(start, chosen), "winning": winning, "misere": misere}
+        return {
+            "game": game,
+            "position": None,
+            "position_text": None,
+            "move": None,
+            "winning": False,
+            "misere": misere,
+        }
+    return {
+        "game": game,
+        "position": rules.position_to_json(chosen),
+        "position_text": rules.format_position(chosen),
+        "move": rules.describe_move(start, chosen),
+        "winning": winning,
+        "misere": misere,
+    }
 
 
 def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> dict:
@@ -255,10 +294,17 @@ def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> 
     (12, 71, True, 31)
     """
     if upto > LIMITS["max_upto"]:
-        raise InvalidPositionError(f"upto {upto:,} is more than this server's "
-                                   f"{LIMITS['max_upto']:,}")
-    report, _ = table_report(_checked_text("the game name", game), upto, misere=misere,
-                             certify=certify, max_positions=LIMITS["max_certify"], files=False)
+        raise InvalidPositionError(
+            f"upto {upto:,} is more than this server's {LIMITS['max_upto']:,}"
+        )
+    report, _ = table_report(
+        _checked_text("the game name", game),
+        upto,
+        misere=misere,
+        certify=certify,
+        max_positions=LIMITS["max_certify"],
+        files=False,
+    )
     return report
 
 
@@ -286,18 +332,31 @@ def graph(game: str, position: str = "", misere: bool = False) -> dict:
                 if len(shown) == limit:
                     raise PositionLimitError(
                         f"the graph of {rules.format_position(start)} has more than {limit} "
-                        "positions; pick a smaller position")
+                        "positions; pick a smaller position"
+                    )
                 index[key] = len(shown)
                 shown.append(option)
             edges.append((number, index[key]))
     edges = sorted(set(edges))
     level = _longest_paths(len(shown), edges)
-    nodes = [{"id": i, "position": rules.position_to_json(p), "text": rules.format_position(p),
-              "grundy": None if misere else rules.grundy(p),
-              "outcome": rules.outcome(p, misere=misere).value, "level": level[i]}
-             for i, p in enumerate(shown)]
-    return {"game": game, "position": rules.position_to_json(start), "misere": misere,
-            "nodes": nodes, "edges": [list(e) for e in edges]}
+    nodes = [
+        {
+            "id": i,
+            "position": rules.position_to_json(p),
+            "text": rules.format_position(p),
+            "grundy": None if misere else rules.grundy(p),
+            "outcome": rules.outcome(p, misere=misere).value,
+            "level": level[i],
+        }
+        for i, p in enumerate(shown)
+    ]
+    return {
+        "game": game,
+        "position": rules.position_to_json(start),
+        "misere": misere,
+        "nodes": nodes,
+        "edges": [list(e) for e in edges],
+    }
 
 
 def _longest_paths(count: int, edges: list[tuple[int, int]]) -> list[int]:

@@ -95,8 +95,13 @@ class ComputePool:
     2
     """
 
-    def __init__(self, workers: int = 2, budget: float = 10.0, queue_timeout: float = 30.0,
-                 cache_size: int = 4096) -> None:
+    def __init__(
+        self,
+        workers: int = 2,
+        budget: float = 10.0,
+        queue_timeout: float = 30.0,
+        cache_size: int = 4096,
+    ) -> None:
         if workers < 1 or budget <= 0 or queue_timeout <= 0:
             raise ValueError("a pool needs at least one worker and positive time limits")
         self.workers, self.budget, self.queue_timeout = workers, budget, queue_timeout
@@ -108,8 +113,7 @@ class ComputePool:
 
     async def start(self) -> None:
         """Start the workers (each warms up its compiled kernels first)."""
-        started = await asyncio.gather(*[asyncio.to_thread(_Worker)
-                                         for _ in range(self.workers)])
+        started = await asyncio.gather(*[asyncio.to_thread(_Worker) for _ in range(self.workers)])
         for worker in started:
             self._all.add(worker)
             self._idle.put_nowait(worker)
@@ -141,17 +145,21 @@ class ComputePool:
         try:
             worker = await asyncio.wait_for(self._idle.get(), self.queue_timeout)
         except TimeoutError:
-            raise ServerBusyError(f"every compute worker stayed busy for {self.queue_timeout:g} "
-                                  "s; try again in a moment") from None
+            raise ServerBusyError(
+                f"every compute worker stayed busy for {self.queue_timeout:g} "
+                "s; try again in a moment"
+            ) from None
         try:
             answer = await asyncio.to_thread(worker.call, name, arguments, self.budget)
         except (TimeoutError, WorkerCrashError) as exc:
             self._replace(worker)
             if isinstance(exc, WorkerCrashError):
                 raise
-            raise TimeBudgetError(f"the computation took more than this server's budget of "
-                                  f"{self.budget:g} s per request; try a smaller position "
-                                  "or table") from None
+            raise TimeBudgetError(
+                f"the computation took more than this server's budget of "
+                f"{self.budget:g} s per request; try a smaller position "
+                "or table"
+            ) from None
         self._idle.put_nowait(worker)
         if answer[0] == "bug":
             raise WorkerCrashError(answer[1])
@@ -164,6 +172,7 @@ class ComputePool:
 
     def _replace(self, worker: _Worker) -> None:
         """Kill `worker` and start a fresh one in the background."""
+
         async def replace() -> None:
             self._all.discard(worker)
             await asyncio.to_thread(worker.stop)
@@ -181,5 +190,8 @@ def _rebuilt(kind: str, message: str) -> GrundyError:
     from .. import errors
 
     cls = getattr(errors, kind, GrundyError)
-    return cls(message) if isinstance(cls, type) and issubclass(cls, GrundyError) else \
-        GrundyError(message)
+    return (
+        cls(message)
+        if isinstance(cls, type) and issubclass(cls, GrundyError)
+        else GrundyError(message)
+    )
