@@ -18,7 +18,7 @@ from collections import deque
 
 from _timing import measure
 
-from grundy.games.connect_four import ConnectFour
+from grundy.twoplayer.games.connect_four import ConnectFour
 from grundy.twoplayer import Value, solve
 
 

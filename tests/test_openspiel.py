@@ -164,7 +164,7 @@ def test_tic_tac_toe_values_match_openspiel_minimax(tic_tac_toe, minimax):
 
 def test_tic_tac_toe_matches_our_tictactoe(tic_tac_toe, minimax):
     solve = solver()
-    TicTacToe = pytest.importorskip("grundy.games.tictactoe").TicTacToe
+    TicTacToe = pytest.importorskip("grundy.twoplayer.games.tictactoe").TicTacToe
     ours = TicTacToe()
     solution = solve(ours)
     for position in [(), *random_positions(tic_tac_toe, 20, seed=2)]:

@@ -19,8 +19,7 @@ from .errors import (
     PositionLimitError,
     UnknownGameError,
 )
-from .games.sum_game import SumGame
-from .impartial import ImpartialGame, Outcome, game_from_moves
+from .impartial import ImpartialGame, game_from_moves
 from .nimbers import (
     Nimber,
     nim_div,
@@ -31,8 +30,11 @@ from .nimbers import (
     nim_sqrt,
     nim_sum,
 )
+from .outcome import Outcome
 from .periodicity import Periodicity
+from .protocol import Game
 from .solver import DEFAULT_MAX_POSITIONS, SolverStats, mex
+from .sum_game import SumGame
 from .sums import Sum
 
 __version__ = "0.1.0"
@@ -48,6 +50,7 @@ __all__ = [
     "PositionLimitError",
     "UnknownGameError",
     "DEFAULT_MAX_POSITIONS",
+    "Game",
     "ImpartialGame",
     "Outcome",
     "Periodicity",

@@ -9,7 +9,15 @@ __all__ = ["nim_mul_u64"]
 
 
 @numba.njit(cache=True, parallel=True)
-def nim_mul_u64(a, b, out, log16, exp16, mh, mhh):  # pragma: no cover - compiled
+def nim_mul_u64(  # pragma: no cover - compiled
+    a: np.ndarray,
+    b: np.ndarray,
+    out: np.ndarray,
+    log16: np.ndarray,
+    exp16: np.ndarray,
+    mh: np.ndarray,
+    mhh: np.ndarray,
+) -> None:
     """out[i] = a[i] ⊗ b[i] for 1-D uint64 arrays, using GF(2^16) tables.
 
     Same algorithm as ``grundy._nim_field._mul64`` (two Karatsuba levels over Fermat

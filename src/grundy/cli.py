@@ -23,7 +23,7 @@ from .errors import (
     InvalidGameError,
     NimberError,
 )
-from .impartial import Outcome
+from .outcome import Outcome
 from .play import engine_reply, iter_options, read_move
 from .reports import (
     NEEDS_CODE,

@@ -13,6 +13,10 @@ __all__ = [
     "PositionLimitError",
     "MoveGenerationError",
     "DatabaseError",
+    "CheckpointError",
+    "InvalidCodeError",
+    "EngineError",
+    "SurveyError",
     "TimeBudgetError",
     "ServerBusyError",
 ]
@@ -67,6 +71,22 @@ class MoveGenerationError(GrundyError, RuntimeError):
 
 class DatabaseError(GrundyError, ValueError):
     """A solved-game file that is truncated, damaged, or made for another game."""
+
+
+class CheckpointError(GrundyError, OSError):
+    """A checkpoint file of heap values cannot be read, or belongs to another code."""
+
+
+class InvalidCodeError(InvalidGameError):
+    """A take-and-break code is malformed; the message names the bad character."""
+
+
+class EngineError(GrundyError, RuntimeError):
+    """An engine cannot start, or a task failed in a way no retry mends."""
+
+
+class SurveyError(GrundyError, ValueError):
+    """A family of games that cannot be read, or a results file from another survey."""
 
 
 class TimeBudgetError(GrundyError, TimeoutError):

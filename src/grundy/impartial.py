@@ -1,72 +1,45 @@
-"""Impartial games: the protocol a game implements, and the queries every game answers."""
+"""Impartial games: the rules a game defines, and the queries every game answers."""
 
 from __future__ import annotations
 
-import enum
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from .nimbers import nim_sum
-from .solver import DEFAULT_MAX_POSITIONS, GrundySolver, OutcomeSearch, SolverStats, call_moves
+from . import explain as _reasons
+from .errors import InvalidPositionError, PositionLimitError
+from .outcome import Outcome
+from .protocol import Game, P
+from .solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
 if TYPE_CHECKING:
-    from .games.sum_game import SumGame
+    from .sum_game import SumGame
 
-__all__ = ["Outcome", "ImpartialGame", "game_from_moves"]
+__all__ = ["ImpartialGame", "GameCache", "game_from_moves"]
 
-Position = Hashable
+#: A game's stored values (solvers, memo tables, kernel tables), by name.
+GameCache = dict[str, Any]
 
 # The optional hooks: a game that overrides one gets it used by the solver.
-_HOOKS = ("components", "canonical", "formula")
+_SOLVER_HOOKS = ("components", "canonical", "formula")
 
 
-class Outcome(enum.Enum):
-    """Outcome class of a position under optimal play.
-
-    ``N``: the next player (the one to move) wins; ``P``: the previous player wins;
-    ``D``: a draw, play goes on forever (only in loopy games).
-
-    Examples
-    --------
-    >>> gr.Outcome.N
-    Outcome.N
-    >>> gr.Outcome("P").describe()
-    'second player wins'
-    """
-
-    N = "N"
-    P = "P"
-    D = "D"
-
-    def __repr__(self) -> str:
-        return f"Outcome.{self.name}"
-
-    def describe(self) -> str:
-        """Return the outcome in words, as the CLI prints it.
-
-        Examples
-        --------
-        >>> gr.Outcome.N.describe()
-        'first player wins'
-        """
-        return {"N": "first player wins", "P": "second player wins", "D": "draw"}[self.value]
-
-
-class ImpartialGame:
+class ImpartialGame(Game["P | Sum"], Generic[P]):
     """Base class of impartial games: subclass it and define :meth:`moves`.
 
-    A position is any hashable value. Optional hooks, each used when a subclass
-    defines it: :meth:`formula` (a closed form), :meth:`components` (independent parts),
-    :meth:`canonical` (symmetry reduction), :meth:`assemble` (rebuild a position from
-    parts), :meth:`moves_to_value` (the options of a given value, for huge positions),
-    :meth:`check_position` (validate user input).
+    Generic in the type of its positions (``ImpartialGame[int]``, ``ImpartialGame[tuple[int,
+    ...]]``); a :class:`Sum` of positions is a position too. Optional hooks, each used
+    when a subclass defines it: :meth:`formula` (a closed form), :meth:`components`
+    (independent parts), :meth:`canonical` (symmetry reduction), :meth:`assemble`
+    (rebuild a position from parts), :meth:`moves_to_value` (the options of a given
+    value, for huge positions), :meth:`winning_move` (one winning move by construction),
+    :meth:`search_size` and :meth:`search_refusal` (refuse a search too big at once),
+    the ``explain_*`` hooks (the reason in words) and the notation of :class:`Game`.
 
     Examples
     --------
-    >>> class TakeOneOrThree(gr.ImpartialGame):
+    >>> class TakeOneOrThree(gr.ImpartialGame[int]):
     ...     def moves(self, n):
     ...         return [n - k for k in (1, 3) if k <= n]
     >>> game = TakeOneOrThree()
@@ -78,61 +51,122 @@ class ImpartialGame:
     Outcome.P
     """
 
-    #: Cap on stored positions; a query needing more raises PositionLimitError.
-    max_positions: int = DEFAULT_MAX_POSITIONS
-    #: Name used in messages and by the CLI.
-    name: str = ""
+    kind: ClassVar = "impartial"
     #: Why this game may not be part of a sum (empty: it may).
     sums_refused: str = ""
 
     # ----------------------------------------------------------------- the rules
-    def moves(self, position: Position) -> Iterable[Position]:
-        """Return the options of `position` (a ``Sum`` for an option that splits)."""
+    def moves(self, position: P) -> Iterable[P | Sum]:
+        """Return the options of `position` (a ``Sum`` for an option that splits).
+
+        Examples
+        --------
+        >>> from grundy.games import Kayles
+        >>> Kayles.moves(3)
+        [2, Sum(1, 1), 1]
+        """
         raise NotImplementedError(f"{type(self).__name__} must define moves(position)")
 
-    def formula(self, position: Position) -> int | None:
-        """Return the SG value of `position` from a closed form, or None if unknown."""
+    def formula(self, position: P) -> int | None:
+        """Return the SG value of `position` by the game's own method, or None to search.
+
+        A closed form (Bouton's XOR, Lasker's mod-4 rule), or a table the game computes
+        faster than the generic search (the kernels of octal games). Searches use it at
+        every position; ``grundy(position, use_formula=False)`` ignores it.
+
+        Examples
+        --------
+        >>> from grundy.games import Bash
+        >>> Bash(3).formula(10)
+        2
+        """
         return None
 
-    def components(self, position: Position) -> Sequence[Position] | None:
-        """Return the independent parts of `position`, or None if it is one part."""
+    def components(self, position: P) -> Sequence[P] | None:
+        """Return the independent parts of `position`, or None if it is one part.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().components((3, 4, 5))
+        (3, 4, 5)
+        """
         return None
 
-    def canonical(self, position: Position) -> Position:
-        """Return a representative of `position`'s symmetry class (default: itself)."""
+    def canonical(self, position: P) -> P:
+        """Return a representative of `position`'s symmetry class (default: itself).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().canonical((3, 0, 1))  # heaps commute, empty heaps add nothing
+        (1, 3)
+        """
         return position
 
-    def assemble(self, parts: Sequence[Position]) -> Position:
+    def assemble(self, parts: Sequence[P | Sum]) -> P | Sum:
         """Rebuild one position from parts (inverse of :meth:`components`).
 
         The default makes a :class:`Sum`; games with a ``components`` hook override it so
         that winning moves come back in the game's own notation.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().assemble([3, gr.Sum(1, 2)])
+        (3, 1, 2)
         """
         return parts[0] if len(parts) == 1 else Sum(*parts)  # Sum() for no parts
 
-    def moves_to_value(self, position: Position, value: int) -> Iterable[Position]:
-        """Return the options of `position` whose SG value is `value`.
+    def moves_to_value(self, position: P, value: int) -> Iterable[P | Sum]:
+        """Return the options of `position` (one part) whose SG value is `value`.
 
         The default filters :meth:`moves`; games with huge positions (Nim heaps of
         10^18) override it with the theory.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().moves_to_value(10**18, 5)
+        [5]
         """
-        return [o for o in self._whole_moves(position) if self.grundy(o) == value]
+        return [o for o in self.options(position) if self.grundy(o) == value]
 
-    def check_position(self, position: Position) -> Position:
-        """Validate a position given by a user and return it (default: accept anything)."""
-        return position
+    def search_size(self, position: P) -> int | None:
+        """Return a bound on the positions a search valuing `position` meets (None: unknown).
 
-    def search_size(self, position: Position) -> int | None:
-        """Return a bound on the positions a search from `position` meets (None: unknown).
+        `position` is one part (no ``Sum``) that :meth:`formula` does not value. A query
+        whose search would exceed ``max_positions`` is refused at once with a
+        ``PositionLimitError`` saying :meth:`search_refusal`, instead of running until
+        the limit is hit. In misère play the sizes of a sum's parts multiply.
 
-        Searches without a closed form (misère play) refuse at once, with a
-        ``PositionLimitError``, a position whose bound exceeds ``max_positions``, instead
-        of running until the limit is hit.
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().search_size((10, 20))  # the table of (a, b), a <= 10, b <= 20
+        231
         """
         return None
 
+    def search_refusal(self, position: P, size: int, limit: int) -> str:
+        """Return why a search of `size` positions from `position` is refused (`limit`).
+
+        The message of the ``PositionLimitError`` raised when :meth:`search_size` exceeds
+        the limit in normal play; games say why they have no closed form there.
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> Chomp().search_refusal((3, 3), 20, 10)  # doctest: +ELLIPSIS
+        'Chomp(): no closed form is known, and a search of the 2 x 3 board visits ...'
+        """
+        return (
+            f"{self!r}: no closed form here; a search for {self.format_position(position)} "
+            f"needs about {size:,} positions, more than max_positions = {limit:,}"
+        )
+
     # ----------------------------------------------------------------- notation
-    def parse_position(self, tokens: Sequence[str]) -> Position:
+    def parse_position(self, tokens: Sequence[str]) -> P | Sum:
         """Read a position from command-line words (default: integers; several = a tuple).
 
         Examples
@@ -148,9 +182,9 @@ class ImpartialGame:
             ) from None
         if not values:
             raise InvalidPositionError(f"{self!r}: no position given")
-        return values[0] if len(values) == 1 else values
+        return values[0] if len(values) == 1 else values  # type: ignore[return-value]
 
-    def position_to_json(self, position: Position) -> Any:
+    def position_to_json(self, position: P | Sum) -> Any:
         """Return `position` as a JSON value: tuples become lists, a Sum ``{"sum": [...]}``.
 
         Examples
@@ -158,7 +192,7 @@ class ImpartialGame:
         >>> gr.ImpartialGame().position_to_json((1, (2, 3)))
         [1, [2, 3]]
         """
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return {"sum": [self.position_to_json(p) for p in position.parts]}
         if isinstance(position, tuple | list | frozenset):
             return [self.position_to_json(p) for p in position]
@@ -166,7 +200,7 @@ class ImpartialGame:
             return position
         return repr(position)
 
-    def format_position(self, position: Position) -> str:
+    def format_position(self, position: P | Sum) -> str:
         """Write `position` as typed on the command line (the inverse of parse_position).
 
         Examples
@@ -174,20 +208,27 @@ class ImpartialGame:
         >>> gr.ImpartialGame().format_position((3, 4, 5))
         '3 4 5'
         """
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return " + ".join(f"({self.format_position(p)})" for p in position.parts)
         if isinstance(position, tuple):
             return " ".join(map(str, position)) if position else "(empty)"
         return str(position)
 
-    def describe_move(self, before: Position, after: Position) -> str:
-        """Describe the move from `before` to `after` in words, for people."""
+    def describe_move(self, before: P | Sum, after: P | Sum) -> str:
+        """Describe the move from `before` to `after` in words, for people.
+
+        Examples
+        --------
+        >>> halve = gr.game_from_moves(lambda n: [n // 2] if n else [])
+        >>> halve.describe_move(6, 3)
+        '6 -> 3'
+        """
         return f"{before!r} -> {after!r}"
 
     # ----------------------------------------------------------------- queries
     def grundy(
         self,
-        position: Position,
+        position: P | Sum,
         *,
         use_formula: bool = True,
         max_positions: int | None = None,
@@ -211,7 +252,8 @@ class ImpartialGame:
         LoopError
             The positions reachable from `position` contain a cycle.
         PositionLimitError
-            More than `max_positions` positions would be stored.
+            More than `max_positions` positions would be stored (at once, when the
+            game's :meth:`search_size` says so).
 
         Examples
         --------
@@ -224,13 +266,19 @@ class ImpartialGame:
         Iterative depth-first search with an explicit stack (chains of millions of
         positions are fine), memoised per component: a sum or a position with
         ``components`` is the XOR of its parts (Sprague-Grundy theorem), every other
-        position the mex of its options.
+        position the mex of its options. A position whose components all have a
+        closed form is their XOR, with no memo entry (10^6 Nim heaps in ~0.1 s).
         """
         position = self.check_position(position)
         limit = self.max_positions if max_positions is None else max_positions
+        if use_formula and not isinstance(position, Sum) and self.defines("formula"):
+            value = self._xor_of_formula(position)
+            if value is not None:
+                return value
+        self.check_search(position, max_positions=limit, use_formula=use_formula)
         return self._solver(use_formula).value(position, limit)
 
-    def outcome(self, position: Position, *, misere: bool = False) -> Outcome:
+    def outcome(self, position: P | Sum, *, misere: bool = False) -> Outcome:
         """Return the outcome class (N or P) of `position` in normal or misère play.
 
         Normal play (the last player to move wins) reads it off the SG value; misère
@@ -244,12 +292,12 @@ class ImpartialGame:
         (Outcome.P, Outcome.N)
         """
         position = self.check_position(position)
-        if misere:
-            self._refuse_big_misere_search(position)
-        wins = self._next_player_wins(position) if misere else self.grundy(position) != 0
-        return Outcome.N if wins else Outcome.P
+        if not misere:
+            return Outcome.N if self.grundy(position) else Outcome.P
+        self._misere_options(position)
+        return Outcome.N if self._next_player_wins(position) else Outcome.P
 
-    def is_p_position(self, position: Position, *, misere: bool = False) -> bool:
+    def is_p_position(self, position: P | Sum, *, misere: bool = False) -> bool:
         """Return True if the previous player wins from `position`.
 
         Examples
@@ -260,7 +308,7 @@ class ImpartialGame:
         """
         return self.outcome(position, misere=misere) is Outcome.P
 
-    def winning_moves(self, position: Position, *, misere: bool = False) -> list:
+    def winning_moves(self, position: P | Sum, *, misere: bool = False) -> list[P | Sum]:
         """Return every move from `position` to a P-position (empty for a P-position).
 
         In normal play a position made of parts (a ``Sum`` or a position with
@@ -279,31 +327,114 @@ class ImpartialGame:
         """
         position = self.check_position(position)
         if misere:
-            self._refuse_big_misere_search(position)
-            found = [o for o in self._whole_moves(position) if not self._next_player_wins(o)]
+            options = self._misere_options(position)
+            found = [o for o in options if not self._next_player_wins(o)]
         else:
-            found = self._options_with_value(position, 0)
+            found = self.options_with_value(position, 0)
         return list(dict.fromkeys(found))  # a game may list the same option twice
 
-    def explain(self, position: Position, *, misere: bool = False) -> str:
+    def winning_move(self, position: P | Sum, *, misere: bool = False) -> P | Sum | None:
+        """Return one winning move from `position`, or None (a P-position, or no move).
+
+        The default is the first of :meth:`winning_moves`; games whose theory constructs
+        a winning move (Moore's Nim, Fibonacci Nim) override it, so that one winning move
+        is found where there are too many options to list them all.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().winning_move((3, 4, 5)), Nim().winning_move((1, 1))
+        ((1, 4, 5), None)
+        """
+        moves = self.winning_moves(position, misere=misere)
+        return moves[0] if moves else None
+
+    def options(self, position: P | Sum) -> list[P | Sum]:
+        """Return the options of a whole position; for a ``Sum``, a move in one part.
+
+        Examples
+        --------
+        >>> from grundy.games import Bash
+        >>> Bash(2).options(gr.Sum(1, 2))
+        [Sum(0, 2), Sum(1, 1), Sum(0, 1)]
+        """
+        if not isinstance(position, Sum):
+            return call_moves(self, position)
+        parts = position.parts
+        found = []
+        for i, part in enumerate(parts):
+            for option in call_moves(self, part):
+                found.append(Sum(*parts[:i], option, *parts[i + 1 :]))
+        return found
+
+    def options_with_value(self, position: P | Sum, value: int) -> list[P | Sum]:
+        """Return the options of `position` whose SG value is `value` (normal play).
+
+        A position made of parts retargets one part: with X the XOR of the parts'
+        values, a part of value g must move to an option of value g ⊕ X ⊕ `value`;
+        one part asks :meth:`moves_to_value`.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().options_with_value((3, 4, 5), 1)
+        [(0, 4, 5)]
+        """
+        parts = self.parts(position)
+        if parts is None:
+            return list(self.moves_to_value(position, value))  # type: ignore[arg-type]
+        values = [self.grundy(p) for p in parts]
+        change = value
+        for v in values:
+            change ^= v
+        if change == 0:  # a part would have to keep its own value: no option does
+            return []
+        found: list[P | Sum] = []
+        for i, (part, part_value) in enumerate(zip(parts, values, strict=True)):
+            for option in self.options_with_value(part, part_value ^ change):
+                new_parts = [*parts[:i], option, *parts[i + 1 :]]
+                found.append(
+                    Sum(*new_parts) if isinstance(position, Sum) else self.assemble(new_parts)
+                )
+        return found
+
+    def parts(self, position: P | Sum) -> Sequence[P | Sum] | None:
+        """Return the parts of a sum or of a position with components; None for one part.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().parts((3, 4)), Nim().parts(3)
+        ((3, 4), None)
+        """
+        if isinstance(position, Sum):
+            return position.parts
+        found = self.components(position)
+        if found is None or (len(found) == 1 and found[0] == position):
+            return None
+        return found
+
+    def table(self, positions: Iterable[P | Sum]) -> list[int]:
+        """Return the SG values of `positions`, in order.
+
+        Examples
+        --------
+        >>> from grundy.games import SubtractionGame
+        >>> SubtractionGame([2, 3, 7]).table(range(12))
+        [0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0]
+        """
+        return [self.grundy(p) for p in positions]
+
+    # ----------------------------------------------------------------- explain
+    def explain(self, position: P | Sum, *, misere: bool = False) -> str:
         """Return one line saying why `position` has its SG value (or misère outcome).
 
         In normal play the line ends with ``= g``, g the SG value: a position made of
         parts is the XOR of their values, a game with a closed form states it, any other
         position is the mex of its options' values. In misère play it names a winning
-        move, or says that every move leaves the opponent a winning position.
-
-        Parameters
-        ----------
-        position
-            A position of this game, or a ``Sum`` of positions.
-        misere : bool
-            Explain the misère outcome instead of the normal-play SG value.
-
-        Returns
-        -------
-        str
-            One line, no newline and no final period.
+        move, or says that every move leaves the opponent a winning position. Games
+        state their own rules through the hooks :meth:`explain_normal`,
+        :meth:`explain_part` and :meth:`explain_misere`.
 
         Raises
         ------
@@ -319,8 +450,7 @@ class ImpartialGame:
         'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2'
         >>> Nim().explain((1, 1, 1), misere=True)
         'all heaps are 0 or 1 and their count is odd (3 heaps of 1): the player to move loses'
-        >>> from grundy import game_from_moves
-        >>> halve_or_decrement = game_from_moves(lambda n: [n // 2, n - 1] if n else [])
+        >>> halve_or_decrement = gr.game_from_moves(lambda n: [n // 2, n - 1] if n else [])
         >>> halve_or_decrement.explain(5)
         "mex of the options' values {0, 1} = 2"
 
@@ -332,197 +462,229 @@ class ImpartialGame:
         """
         position = self.check_position(position)
         if misere:
-            return self._explain_misere(position)
-        return self._explain_normal(position)
+            return self.explain_misere(position)
+        return self.explain_normal(position)
 
-    def table(self, positions: Iterable[Position]) -> list[int]:
-        """Return the SG values of `positions`, in order.
+    def explain_normal(self, position: P | Sum) -> str:
+        """Hook of :meth:`explain`, normal play: the XOR of the parts, or one part's reason.
 
         Examples
         --------
-        >>> from grundy.games import SubtractionGame
-        >>> SubtractionGame([2, 3, 7]).table(range(12))
-        [0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0]
+        >>> from grundy.games import Bash
+        >>> Bash(3).explain_normal(gr.Sum(5, 6))
+        'XOR of the heaps mod 4: 1 ⊕ 2 = 3'
         """
-        return [self.grundy(p) for p in positions]
+        return _reasons.parts_reason(self, position)
+
+    def explain_part(self, position: P) -> str:
+        """Hook of :meth:`explain`: the reason of one part's value, ending ``= g``.
+
+        The default is the mex of its options' values; games with a closed form state it.
+
+        Examples
+        --------
+        >>> from grundy.games import Bash
+        >>> Bash(3).explain_part(10)
+        "a heap's value is its size mod 4: 10 mod 4 = 2"
+        """
+        return _reasons.mex_reason(self, position)
+
+    def explain_lists_options(self, position: P) -> bool:
+        """Hook of :meth:`explain`: may the mex line list the options of `position`?
+
+        Not when a closed form values it and it looks too big to list its options quickly.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().explain_lists_options(10**18)
+        False
+        """
+        return _reasons.lists_options_by_size(self, position)
+
+    def explain_misere(self, position: P | Sum) -> str:
+        """Hook of :meth:`explain`, misère play: a winning move, or why every move loses.
+
+        Examples
+        --------
+        >>> from grundy.games import Bash
+        >>> Bash(2).explain_misere(4)
+        'every move leaves the opponent a winning position'
+        """
+        return _reasons.misere_reason(self, position)
+
+    # ----------------------------------------------------------------- state
+    @property
+    def cache(self) -> GameCache:
+        """This game's stored values: solvers and tables, emptied by :meth:`clear_cache`.
+
+        Catalog games keep their tables here under a name of their own.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> game = Nim()
+        >>> _ = game.grundy(5, use_formula=False)
+        >>> sorted(game.cache)
+        ['solvers']
+        """
+        return self.__dict__.setdefault("_cache", {})  # __dict__: frozen dataclasses too
 
     @property
     def stats(self) -> SolverStats:
-        """Counts of what the solver has stored (see :class:`SolverStats`)."""
-        solvers = [s for s in self.__dict__.get("_solvers", {}).values()]
+        """Counts of what the solver has stored (see :class:`SolverStats`).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().stats
+        SolverStats(positions=0, formula_values=0, sums=0)
+        """
+        solvers = list(self.cache.get("solvers", {}).values())
         return SolverStats(
             positions=sum(s.positions for s in solvers),
             formula_values=sum(s.formula_values for s in solvers),
             sums=sum(s.sums for s in solvers),
         )
 
-    def limited_to(self, max_positions: int) -> ImpartialGame:
-        """Set this game's cap on stored positions and return the game.
+    def clear_cache(self) -> None:
+        """Forget every stored value (to free memory or to time a fresh solve).
 
         Examples
         --------
-        >>> game = gr.game_from_moves(lambda n: [n - 1] if n else [], name="countdown")
-        >>> game.limited_to(100).grundy(1000)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        grundy.errors.PositionLimitError: countdown: more than 100 positions needed; ...
+        >>> from grundy.games import Nim
+        >>> game = Nim()
+        >>> _ = game.grundy(5, use_formula=False)
+        >>> game.clear_cache(); game.stats.positions
+        0
         """
-        if type(max_positions) is not int or max_positions < 1:
-            raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
-        self.__dict__["max_positions"] = max_positions  # also works on frozen dataclasses
-        return self
+        self.cache.clear()
 
-    def clear_cache(self) -> None:
-        """Forget every stored value (to free memory or to time a fresh solve)."""
-        for key in [k for k in self.__dict__ if k.startswith("_")]:  # memos and tables
-            del self.__dict__[key]
+    def defines(self, hook: str) -> bool:
+        """Return True if this game's class overrides the optional method `hook`.
 
-    def __add__(self, other: ImpartialGame) -> SumGame:
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().defines("formula"), Nim().defines("canonical")
+        (True, True)
+        """
+        return getattr(type(self), hook) is not getattr(ImpartialGame, hook)
+
+    def __add__(self, other: ImpartialGame[Any]) -> SumGame:
         """``g + h`` is the sum game whose positions are pairs ``(p, q)``."""
-        from .games.sum_game import SumGame  # games/ builds on this module
+        from .sum_game import SumGame  # sum_game.py builds on this module
 
         if not isinstance(other, ImpartialGame):
             return NotImplemented
         return SumGame(self, other)
 
-    def __repr__(self) -> str:
-        return self.name or f"{type(self).__name__}()"
-
     # ----------------------------------------------------------------- internals
-    def _hooks(self) -> dict[str, Callable]:
-        """The optional hooks this game's class overrides, bound to this game."""
-        return {h: getattr(self, h) for h in _HOOKS if _overrides(self, h)}
-
     def _solver(self, use_formula: bool) -> GrundySolver:
-        solvers = self.__dict__.setdefault("_solvers", {})
+        solvers = self.cache.setdefault("solvers", {})
         solver = solvers.get(use_formula)
         if solver is None:
-            hooks = self._hooks()
+            hooks = {h: getattr(self, h) for h in _SOLVER_HOOKS if self.defines(h)}
             if not use_formula:
                 hooks.pop("formula", None)
             solver = solvers[use_formula] = GrundySolver(self, hooks)
         return solver
 
-    def _refuse_big_misere_search(self, position: Position) -> None:
-        """Refuse at once a misère search that :meth:`search_size` says is too big."""
-        parts = position.parts if type(position) is Sum else (position,)
+    def _xor_of_formula(self, position: P) -> int | None:
+        """The XOR of the formula over the components of `position`, None if any has none.
+
+        Only for a position with components: one part goes through the solver, which
+        counts its formula values."""
+        parts = self.components(position)
+        if parts is None:
+            return None
+        formula = self.formula
+        value = 0
+        for part in parts:
+            v = formula(part)
+            if v is None:
+                return None
+            value ^= v
+        return value
+
+    def _search_parts(self, position: P | Sum) -> Iterable[P]:
+        """The one-part positions a normal-play search of `position` values."""
+        stack: list[P | Sum] = [position]
+        while stack:
+            item = stack.pop()
+            parts = self.parts(item)
+            if parts is None:
+                yield item  # type: ignore[misc]  # not a Sum: a Sum has parts
+            else:
+                stack.extend(parts)
+
+    def check_search(
+        self, position: P | Sum, *, max_positions: int | None = None, use_formula: bool = True
+    ) -> None:
+        """Refuse at once a normal-play search that :meth:`search_size` says is too big.
+
+        Raises ``PositionLimitError`` with :meth:`search_refusal`'s reason when a part of
+        `position` that the formula does not value (all parts, with ``use_formula=False``)
+        needs more than `max_positions` (default ``self.max_positions``) positions. The
+        parts share one memo, so the largest part bounds the search. :meth:`grundy` calls
+        it; a game's own queries call it before searching.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().check_search((10, 20), max_positions=100, use_formula=False)
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.errors.PositionLimitError: Wythoff(): no closed form is known ... needs 231 ...
+        """
+        limit = self.max_positions if max_positions is None else max_positions
+        if not self.defines("search_size"):
+            return
+        worst: tuple[int, P] | None = None
+        for part in self._search_parts(position):
+            if use_formula and self.formula(part) is not None:
+                continue
+            size = self.search_size(part)
+            if size is not None and (worst is None or size > worst[0]):
+                worst = (size, part)
+        if worst is not None and worst[0] > limit:
+            raise PositionLimitError(self.search_refusal(worst[1], worst[0], limit))
+
+    def _misere_options(self, position: P | Sum) -> list[P | Sum]:
+        """The options of `position`, after refusing at once a misère search that
+        :meth:`search_size` says is too big (the search is over whole positions, so the
+        sizes of a sum's parts multiply).
+
+        The size comes first: listing the options of a huge position (10^9 coins on a
+        staircase) would already take too long."""
+        parts = position.parts if isinstance(position, Sum) else (position,)
         sizes = [self.search_size(p) for p in parts]
-        if None not in sizes and math.prod(sizes) > self.max_positions:
+        if None not in sizes and math.prod(sizes) > self.max_positions:  # type: ignore[arg-type]
             raise PositionLimitError(
                 f"{self!r}: misère play has no closed form here; a search for "
                 f"{self.format_position(position)} may need more than max_positions = "
                 f"{self.max_positions:,} positions"
             )
+        return self.options(position)
 
-    def _next_player_wins(self, position: Position) -> bool:
+    def _next_player_wins(self, position: P | Sum) -> bool:
         """Misère play: does the player to move win? (plain win/lose search)"""
-        searcher = self.__dict__.get("_misere_search")
+        searcher = self.cache.get("misere_search")
         if searcher is None:
-            canonical = self._hooks().get("canonical")
-            searcher = OutcomeSearch(self, self._whole_moves, canonical, misere=True)
-            self.__dict__["_misere_search"] = searcher
+            canonical = self.canonical if self.defines("canonical") else None
+            searcher = OutcomeSearch(self, self.options, canonical, misere=True)
+            self.cache["misere_search"] = searcher
         return searcher.next_player_wins(position, self.max_positions)
-
-    def _direct_parts(self, position: Position) -> Sequence[Position] | None:
-        """The parts of a sum or of a position with components; None for one part."""
-        if type(position) is Sum:
-            return position.parts
-        parts = self.components(position)
-        if parts is None or (len(parts) == 1 and parts[0] == position):
-            return None
-        return parts
-
-    def _options_with_value(self, position: Position, value: int) -> list:
-        """Options of `position` of SG value `value`, by retargeting one part of a sum."""
-        parts = self._direct_parts(position)
-        if parts is None:
-            return list(self.moves_to_value(position, value))
-        values = [self.grundy(p) for p in parts]
-        change = value
-        for v in values:
-            change ^= v
-        if change == 0:  # a part would have to keep its own value: no option does
-            return []
-        found = []
-        for i, (part, part_value) in enumerate(zip(parts, values, strict=True)):
-            for option in self._options_with_value(part, part_value ^ change):
-                new_parts = [*parts[:i], option, *parts[i + 1 :]]
-                found.append(Sum(*new_parts) if type(position) is Sum else self.assemble(new_parts))
-        return found
-
-    # ----------------------------------------------------------------- explain
-    # Hooks of :meth:`explain`: a game with a closed form overrides _explain_part (one
-    # part, normal play) and, where it has one, _explain_misere.
-    def _explain_normal(self, position: Position) -> str:
-        """Normal play: the XOR of the parts, or the reason of the one part."""
-        parts = self._direct_parts(position)
-        if parts is None:
-            return self._explain_part(position)
-        if len(parts) == 1:
-            return self._explain_normal(parts[0])
-        return self._explain_parts(parts)
-
-    def _explain_parts(self, parts: Sequence[Position]) -> str:
-        """Several independent parts: the XOR of their values (Sprague-Grundy)."""
-        return _explain_xor("the parts' values", [self.grundy(p) for p in parts], "parts")
-
-    def _explain_part(self, position: Position) -> str:
-        """One part: the mex of its options' values (or the closed form, if too big)."""
-        value = self.grundy(position)  # first: an impossible value raises its own error
-        if self._explain_lists_options(position):
-            try:
-                values = sorted({self.grundy(o) for o in call_moves(self, position)})
-            except PositionLimitError:  # options too many or too big to value: only
-                if not self._explain_has_formula(position):  # a closed form can say
-                    raise
-            else:
-                if not values:
-                    return f"no move is left: value = {value}"
-                return f"mex of the options' values {_explain_set(values)} = {value}"
-        return f"from the game's closed form, without listing the options: value = {value}"
-
-    def _explain_has_formula(self, position: Position) -> bool:
-        return _overrides(self, "formula") and self.formula(position) is not None
-
-    def _explain_lists_options(self, position: Position) -> bool:
-        """May the mex line list the options of `position`? Not when a closed form
-        values it and it looks too big to list its options quickly."""
-        if not self._explain_has_formula(position):
-            return True  # the value came from a search over these very options
-        largest, count = _size_of(position)
-        return largest <= _EXPLAIN_LARGEST and count <= _EXPLAIN_NUMBERS
-
-    def _explain_misere(self, position: Position) -> str:
-        """Misère play: a winning move, or why every move loses."""
-        if self.outcome(position, misere=True) is Outcome.P:
-            return "every move leaves the opponent a winning position"
-        try:
-            moves = self.winning_moves(position, misere=True)
-        except PositionLimitError:  # too many to list: the outcome is known all the same
-            return "some move leaves the opponent a losing position"
-        if not moves:
-            return "no move is left: the player to move wins (misère play)"
-        return f"moving to {self.format_position(moves[0])} leaves the opponent a losing position"
-
-    def _whole_moves(self, position: Position) -> list:
-        """Options of a whole position; for a ``Sum``, a move in one of its parts."""
-        if type(position) is not Sum:
-            return call_moves(self, position)
-        parts = position.parts
-        options = []
-        for i, part in enumerate(parts):
-            for option in call_moves(self, part):
-                options.append(Sum(*parts[:i], option, *parts[i + 1 :]))
-        return options
 
 
 def game_from_moves(
-    moves: Callable[[Any], Iterable[Position]],
+    moves: Callable[[Any], Iterable[Any]],
     *,
     name: str | None = None,
     formula: Callable[[Any], int | None] | None = None,
-    canonical: Callable[[Any], Position] | None = None,
-) -> ImpartialGame:
+    canonical: Callable[[Any], Any] | None = None,
+) -> ImpartialGame[Any]:
     """Build a game from a plain function that lists the options of a position.
 
     Parameters
@@ -544,54 +706,3 @@ def game_from_moves(
     namespace = {k: staticmethod(f) for k, f in hooks.items() if f is not None}
     namespace["name"] = name or getattr(moves, "__name__", "game")
     return type("FunctionGame", (ImpartialGame,), namespace)()
-
-
-def _overrides(game: ImpartialGame, hook: str) -> bool:
-    return getattr(type(game), hook) is not getattr(ImpartialGame, hook)
-
-
-# explain() lists the options of a position valued by a closed form only when its
-# numbers are at most this large and this many (about 10^4 options at most).
-_EXPLAIN_LARGEST = 10_000
-_EXPLAIN_NUMBERS = 32
-# An XOR line shows every value up to this many, else the first 6, "…" and the last.
-_EXPLAIN_SHOWN = 8
-# A mex line shows this many option values at most.
-_EXPLAIN_SET = 10
-
-
-def _explain_xor(what: str, values: Sequence[int], none: str) -> str:
-    """The line ``XOR of <what>: 1 ⊕ 2 ⊕ 3 = 0`` (``no <none>: value = 0`` if empty)."""
-    if not values:
-        return f"no {none}: value = 0"
-    return f"XOR of {what}: {_xor_terms(values)} = {nim_sum(*values)}"
-
-
-def _xor_terms(values: Sequence[int]) -> str:
-    """``1 ⊕ 2 ⊕ 3``; more than 8 values: the first 6, ``…`` and the last."""
-    if len(values) > _EXPLAIN_SHOWN:
-        values = [*values[:6], "…", values[-1]]
-    return " ⊕ ".join(map(str, values))
-
-
-def _explain_set(values: Sequence[int]) -> str:
-    """``{0, 1, 3}``; more than 10 values: the first 10 and ``…``."""
-    shown = [str(v) for v in values[:_EXPLAIN_SET]]
-    if len(values) > _EXPLAIN_SET:
-        shown.append("…")
-    return "{" + ", ".join(shown) + "}"
-
-
-def _size_of(position: object) -> tuple[int, int]:
-    """The largest int in a position (tuples, sums nested) and how many ints it holds."""
-    largest = count = 0
-    stack = [position]
-    while stack:
-        item = stack.pop()
-        if type(item) is int:
-            largest, count = max(largest, abs(item)), count + 1
-        elif type(item) is Sum:
-            stack.extend(item.parts)
-        elif isinstance(item, tuple | list | frozenset):
-            stack.extend(item)
-    return largest, count

@@ -9,8 +9,8 @@ from typing import Any
 
 from .errors import InvalidPositionError
 from .graph import GameGraph, explore, predecessors
-from .impartial import Outcome
-from .retrograde import COMPILED_FROM, LOSS, WIN, label_graph, reverse_arrays
+from .outcome import Outcome
+from .retrograde import COMPILED_FROM, LOSS, WIN, IntArray, label_graph, reverse_arrays
 from .solver import DEFAULT_MAX_POSITIONS
 from .sums import Sum
 
@@ -105,7 +105,17 @@ def loopy_sum(*values: LoopyValue) -> LoopyValue:
     return total
 
 
-def smith_labels(start, succ, pred_start, pred, label, counter, waiting, stamp, queue) -> None:
+def smith_labels(
+    start: IntArray,
+    succ: IntArray,
+    pred_start: IntArray,
+    pred: IntArray,
+    label: IntArray,
+    counter: IntArray,
+    waiting: IntArray,
+    stamp: IntArray,
+    queue: IntArray,
+) -> None:
     """Label every vertex with its generalised SG value (-1 for ∞) and a counter.
 
     The graph is in compressed rows as in :func:`grundy.retrograde.label_outcomes`.
@@ -188,7 +198,12 @@ class LoopySolution:
     """
 
     def __init__(
-        self, game: Any, graph: GameGraph, labels: list, counters: list, remoteness: list
+        self,
+        game: Any,
+        graph: GameGraph,
+        labels: IntArray,
+        counters: IntArray,
+        remoteness: IntArray,
     ) -> None:
         self.game = game
         self._graph = graph
@@ -317,13 +332,13 @@ class LoopySolution:
                 if labels[b] == target:
                     ranked.append((rest + target, rest_counter + int(counters[b]), i, b))
         ranked.sort()
-        rebuild = Sum if type(position) is Sum else lambda *p: self.game.assemble(list(p))
+        rebuild = Sum if isinstance(position, Sum) else lambda *p: self.game.assemble(list(p))
         return [rebuild(*parts[:i], graph.positions[b], *parts[i + 1 :]) for *_, i, b in ranked]
 
 
 def _parts(game: Any, position: Position) -> tuple | None:
     """The independent parts of a ``Sum`` or of a position with components, else None."""
-    if type(position) is Sum:
+    if isinstance(position, Sum):
         return position.parts
     components = getattr(game, "components", None)
     parts = components(position) if components is not None else None
@@ -375,7 +390,7 @@ def solve(
         given = list(positions)
     else:
         given = [positions]
-    roots = []
+    roots: list[Position] = []
     for p in given:  # a sum, or a position made of parts, is explored part by part
         p = game.check_position(p) if hasattr(game, "check_position") else p
         roots.extend(_parts(game, p) or [p])
@@ -385,10 +400,13 @@ def solve(
         else max_positions
     )
     graph = explore(game.moves, roots, limit=limit, name=repr(game))
-    start, succ = graph.start, graph.succ
+    start: IntArray = graph.start
+    succ: IntArray = graph.succ
+    labels: IntArray
+    counters: IntArray
     n = len(graph)
     if n + len(succ) < COMPILED_FROM:
-        pred_start, pred = predecessors(start, succ)
+        pred_start, pred = predecessors(graph.start, graph.succ)
         labels, counters = [0] * n, [0] * n
         smith_labels(start, succ, pred_start, pred, labels, counters, [0] * n, [0] * n, [0] * n)
     else:

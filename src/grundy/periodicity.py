@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, SupportsInt
 
 __all__ = ["Periodicity", "window_periodicity"]
+
+
+class Values(Protocol):
+    """The first values of a sequence: a list of ints, or a numpy array."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> SupportsInt: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +60,7 @@ class Periodicity:
             return n
         return self.preperiod + (n - self.preperiod) % self.period
 
-    def value(self, values: Sequence[int], n: int) -> int:
+    def value(self, values: Values, n: int) -> int:
         """Return the n-th value of the sequence whose first values are `values`.
 
         `values` must reach ``preperiod + period``; ``n`` may be of any size.

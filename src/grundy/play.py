@@ -43,10 +43,10 @@ def iter_options(game: ImpartialGame, position: Position) -> Iterator[Position]:
     elif isinstance(game, HeapGame) and type(position) is tuple:
         for i, heap in enumerate(position):
             for option in game.heap_moves(heap):
-                parts = option.parts if type(option) is Sum else (option,)
+                parts = option.parts if isinstance(option, Sum) else (option,)
                 yield (*position[:i], *parts, *position[i + 1 :])
-    elif type(position) is Sum:
-        yield from game._whole_moves(position)
+    elif isinstance(position, Sum):
+        yield from game.options(position)
     else:
         yield from game.moves(position)
 

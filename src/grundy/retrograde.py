@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = [
+    "IntArray",
     "LOSS",
     "DRAW",
     "TIE",
@@ -21,8 +22,20 @@ __all__ = [
 LOSS, DRAW, TIE, WIN = 0, 1, 2, 3
 UNKNOWN = -1
 
-#: Graphs with at least this many edges + vertices are labelled by the compiled kernel.
+#: Graphs with at least this many edges + vertices are labelled by the compiled kernel;
+#: smaller ones stay in pure Python (no numba import or compile). ``DigraphGame`` uses the
+#: same threshold for its compiled values.
 COMPILED_FROM = 50_000
+
+
+class IntArray(Protocol):
+    """One int a vertex: a list, labelled in Python, or a numpy array, compiled."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: int, /) -> None: ...
 
 
 def label_graph(
@@ -47,22 +60,22 @@ def label_graph(
         from .graph import predecessors
 
         pred_start, pred = reverse or predecessors(start, succ)
-        value, remoteness = list(value), [0] * n
+        values, remoteness = list(value), [0] * n
         label_outcomes(
-            start, succ, pred_start, pred, list(player), value, remoteness, [0] * n, [0] * n
+            start, succ, pred_start, pred, list(player), values, remoteness, [0] * n, [0] * n
         )
-        return value, remoteness
+        return values, remoteness
     import numpy as np
 
     start = np.asarray(start, dtype=np.int64)
     succ = np.asarray(succ, dtype=np.int64)
     pred_start, pred = reverse_arrays(start, succ) if reverse is None else reverse
-    value = np.array(value, dtype=np.int8)
+    coded = np.array(value, dtype=np.int8)
     player = np.asarray(player, dtype=np.int8)
-    remoteness = np.zeros(n, dtype=np.int32)
+    far = np.zeros(n, dtype=np.int32)
     scratch = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    compiled_label_outcomes()(start, succ, pred_start, pred, player, value, remoteness, *scratch)
-    return value, remoteness
+    compiled_label_outcomes()(start, succ, pred_start, pred, player, coded, far, *scratch)
+    return coded, far
 
 
 def reverse_arrays(start: Any, succ: Any) -> tuple[Any, Any]:
@@ -78,7 +91,15 @@ def reverse_arrays(start: Any, succ: Any) -> tuple[Any, Any]:
 
 
 def label_outcomes(
-    start, succ, pred_start, pred, player, value, remoteness, waiting, queue
+    start: IntArray,
+    succ: IntArray,
+    pred_start: IntArray,
+    pred: IntArray,
+    player: IntArray,
+    value: IntArray,
+    remoteness: IntArray,
+    waiting: IntArray,
+    queue: IntArray,
 ) -> None:
     """Label every vertex LOSS, DRAW, TIE or WIN for the player to move, with remoteness.
 

@@ -1,12 +1,12 @@
 """The catalog of games: each a family with its rules, closed form and winning moves."""
 
+from ..sum_game import SumGame
+from ..twoplayer.games import ConnectFour, GiveAndTake, TicTacToe
 from .beans import BeanGame, bean_value
 from .chomp import Chomp
 from .coin_turning import CoinTurningGame, MockTurtles, Ruler, TurningCorners, TurningTurtles
-from .connect_four import ConnectFour
 from .digraph import DigraphGame
 from .fibonacci_nim import FibonacciNim, zeckendorf
-from .give_and_take import GiveAndTake
 from .hackenbush import GreenHackenbush, hackenbush_value
 from .heap_game import HeapGame, parse_heap
 from .lasker import LaskersNim, SplitOrTake, lasker_value
@@ -16,8 +16,6 @@ from .nim import Nim
 from .octal import KNOWN_PERIODS, DawsonsChess, DawsonsKayles, GrundysGame, Kayles, OctalGame
 from .staircase import StaircaseNim, StaircaseNimAnyStep
 from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
-from .sum_game import SumGame
-from .tictactoe import TicTacToe
 from .wythoff import Wythoff, wythoff_pair, wythoff_partner
 
 __all__ = [

@@ -84,7 +84,7 @@ class BeanGame(ImpartialGame):
 
     # ------------------------------------------------------------- positions
     def check_position(self, position: object) -> tuple | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
@@ -156,7 +156,7 @@ class BeanGame(ImpartialGame):
 
     def moves_to_value(self, position: tuple, value: int) -> list[tuple]:
         position = self.check_position(position)
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return super().moves_to_value(position, value)
         n = len(position)
         change = self.formula(position) ^ value

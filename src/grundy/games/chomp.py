@@ -6,10 +6,9 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome
+from ..errors import InvalidPositionError
+from ..impartial import ImpartialGame
 from ..sums import Sum
 
 __all__ = ["Chomp"]
@@ -92,7 +91,8 @@ class Chomp(ImpartialGame):
     def moves_to_value(self, rows: tuple[int, ...], value: int) -> list[tuple[int, ...]]:
         rows = self.check_position(rows)
         if not _is_l_shape(rows):
-            return super().moves_to_value(rows, value)
+            self.check_search(rows)  # the options are valued by search: refuse a big one now
+            return list(super().moves_to_value(rows, value))
         # Nim on the arms: shorten the row arm to value ^ column arm, or the other way.
         across, up = rows[0] - 1, len(rows) - 1
         options = []
@@ -129,7 +129,7 @@ class Chomp(ImpartialGame):
 
     # ----------------------------------------------------------------- validation
     def check_position(self, position: object) -> tuple[int, ...] | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
@@ -166,25 +166,34 @@ class Chomp(ImpartialGame):
                 )
         return tuple(rows)
 
-    # ----------------------------------------------------------------- queries
-    def grundy(
-        self,
-        position: Any,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        limit = self.max_positions if max_positions is None else max_positions
-        self._check_size(self.check_position(position), limit, use_formula)
-        return super().grundy(position, use_formula=use_formula, max_positions=max_positions)
+    # ----------------------------------------------------------------- search size
+    def search_size(self, rows: tuple[int, ...]) -> int:
+        # The Young diagrams under the board, or its moves over _MOVES_PER_POSITION,
+        # whichever is more (C(h + w, h) > 2^min(h, w): beyond 1000 it is astronomical).
+        height, width = len(rows), rows[0]
+        short = min(height, width)
+        if short > 1000:
+            return 1 << 1000
+        diagrams = math.comb(height + width, short)
+        return max(diagrams, -(-diagrams * height * width // _MOVES_PER_POSITION))
 
-    def outcome(self, position: Any, *, misere: bool = False) -> Outcome:
-        self._check_size(self.check_position(position), self.max_positions, not misere)
-        return super().outcome(position, misere=misere)
-
-    def winning_moves(self, position: Any, *, misere: bool = False) -> list:
-        self._check_size(self.check_position(position), self.max_positions, not misere)
-        return super().winning_moves(position, misere=misere)
+    def search_refusal(self, rows: tuple[int, ...], size: int, limit: int) -> str:
+        height, width = len(rows), rows[0]
+        short = min(height, width)
+        diagrams = math.comb(height + width, short) if short <= 1000 else None
+        if diagrams is None:
+            shown = "more than 2^1000"
+        elif diagrams < 10**15:
+            shown = f"{diagrams:,}"
+        else:
+            shown = f"about 10^{len(str(diagrams)) - 1}"
+        return (
+            f"{self!r}: no closed form is known, and a search of the "
+            f"{height} x {width} board visits up to C({height + width}, {height}) = "
+            f"{shown} Young diagrams with up to {height * width:,} moves each; the "
+            f"limit is max_positions = {limit:,} diagrams and "
+            f"{_MOVES_PER_POSITION} x max_positions moves"
+        )
 
     # ----------------------------------------------------------------- notation
     def parse_position(self, tokens: Sequence[str]) -> tuple[int, ...]:
@@ -232,33 +241,6 @@ class Chomp(ImpartialGame):
             r += 1
         column = after[r] if r < len(after) else 0
         return f"bite at row {r}, column {column}"
-
-    # ----------------------------------------------------------------- internals
-    def _check_size(self, position: tuple | Sum, limit: int, use_formula: bool) -> None:
-        """Refuse at once a search too big for `limit` (L-shapes have a closed form)."""
-        for rows in position.parts if type(position) is Sum else (position,):
-            if use_formula and _is_l_shape(rows):
-                continue
-            height, width = len(rows), rows[0]
-            # C(h + w, h) > 2^min(h, w): beyond 1000 it is astronomical, do not compute it
-            short = min(height, width)
-            diagrams = math.comb(height + width, short) if short <= 1000 else None
-            moves = None if diagrams is None else diagrams * height * width
-            if moves is not None and diagrams <= limit and moves <= _MOVES_PER_POSITION * limit:
-                continue
-            if diagrams is None:
-                shown = "more than 2^1000"
-            elif diagrams < 10**15:
-                shown = f"{diagrams:,}"
-            else:
-                shown = f"about 10^{len(str(diagrams)) - 1}"
-            raise PositionLimitError(
-                f"{self!r}: no closed form is known, and a search of the "
-                f"{height} x {width} board visits up to C({height + width}, {height}) = "
-                f"{shown} Young diagrams with up to {height * width:,} moves each; the "
-                f"limit is max_positions = {limit:,} diagrams and "
-                f"{_MOVES_PER_POSITION} x max_positions moves"
-            )
 
 
 def _is_l_shape(rows: tuple[int, ...]) -> bool:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, _explain_xor
+from ..explain import xor_line
+from ..impartial import ImpartialGame
 from ..nimbers import nim_div, nim_mul
 from ..sums import Sum
 
@@ -154,7 +155,7 @@ class CoinTurningGame(ImpartialGame):
         return sorted(options)
 
     def check_position(self, position: object) -> tuple | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, str | bytes) or not isinstance(position, Iterable):
             raise InvalidPositionError(
@@ -172,21 +173,16 @@ class CoinTurningGame(ImpartialGame):
         return result
 
     # ----------------------------------------------------------------- queries
-    def grundy(
-        self,
-        position: Any,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        if not use_formula:
-            limit = self.max_positions if max_positions is None else max_positions
-            self._check_search(self.check_position(position), limit)
-        return super().grundy(position, use_formula=use_formula, max_positions=max_positions)
-
     def search_size(self, position: tuple) -> int:
         # Every subset of the coins in play; capped so that coin 10^15 builds no huge int.
-        return 1 << min(self.search_coins(position), self.max_positions.bit_length() + 1)
+        return 1 << min(self.search_coins(position), 64)
+
+    def search_refusal(self, position: tuple, size: int, limit: int) -> str:
+        coins = self.search_coins(position)
+        return (
+            f"{self!r}: a search without the closed form may visit up to 2^{coins} "
+            f"positions ({coins} coins), more than max_positions = {limit:,}"
+        )
 
     # ----------------------------------------------------------------- notation
     def parse_position(self, tokens: Sequence[str]) -> tuple:
@@ -206,12 +202,12 @@ class CoinTurningGame(ImpartialGame):
         return self.check_position([self.parse_coin(t) for t in tokens])
 
     def position_to_json(self, position: Any) -> Any:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return {"sum": [self.position_to_json(p) for p in position.parts]}
         return [list(c) if isinstance(c, tuple) else c for c in position]
 
     def format_position(self, position: Any) -> str:
-        if type(position) is Sum or not isinstance(position, tuple):
+        if isinstance(position, Sum) or not isinstance(position, tuple):
             return super().format_position(position)
         return " ".join(map(self.coin_text, position)) if position else "(no heads)"
 
@@ -233,28 +229,18 @@ class CoinTurningGame(ImpartialGame):
     #: How a coin is valued, for :meth:`explain` (Lenstra: coins add by XOR).
     _coin_rule = "each coin valued alone"
 
-    def _explain_part(self, position: tuple) -> str:
+    def explain_part(self, position: tuple) -> str:
         values = [self.coin_value(c) for c in position]
         if len(values) == 1:
             return (
                 f"one heads coin ({self._coin_rule}): coin {self.coin_text(position[0])} "
                 f"has value = {values[0]}"
             )
-        return _explain_xor(f"the heads coins' values ({self._coin_rule})", values, "heads coins")
+        return xor_line(f"the heads coins' values ({self._coin_rule})", values, "heads coins")
 
     # ----------------------------------------------------------------- internals
     def _example_position(self) -> tuple:
         return (1, 3)
-
-    def _check_search(self, position: tuple | Sum, limit: int) -> None:
-        """Refuse at once a search that may need more than `limit` positions."""
-        parts = position.parts if type(position) is Sum else (position,)
-        coins = sum(self.search_coins(p) for p in parts)
-        if coins >= limit.bit_length():  # 2^coins > limit
-            raise PositionLimitError(
-                f"{self!r}: a search without the closed form may visit up to 2^{coins} "
-                f"positions ({coins} coins), more than max_positions = {limit:,}"
-            )
 
 
 class _RowOfCoins(CoinTurningGame):

@@ -10,15 +10,11 @@ from typing import Any
 
 from ..errors import InvalidGameError, InvalidPositionError, LoopError
 from ..impartial import ImpartialGame
+from ..retrograde import COMPILED_FROM  # graphs this big are valued by compiled code
 from ..sums import Sum
 from ._edge_files import check_vertex, read_edge_file
 
 __all__ = ["DigraphGame"]
-
-
-#: Graphs with at least this many edges + vertices are built with numpy and valued by
-#: the compiled kernel; smaller ones stay in pure Python (no numba import or compile).
-COMPILED_FROM = 50_000
 
 
 def _dag_values(start, succ, pred_start, pred, values, waiting, queue, mark) -> int:
@@ -290,7 +286,7 @@ class DigraphGame(ImpartialGame):
 
     # ------------------------------------------------------------- positions
     def check_position(self, position: object) -> int | tuple | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
             for v in position:

@@ -8,8 +8,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome
+from ..errors import InvalidPositionError
+from ..impartial import ImpartialGame
+from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -116,12 +117,14 @@ class FibonacciNim(ImpartialGame):
         n, limit = position
         return [(n - t, min(2 * t, n - t)) for t in range(1, limit + 1)]
 
-    def formula(self, position: Position) -> int:
+    def formula(self, position: Position) -> int | None:
         # The solver's closed-form hook: P-positions are 0 by Whinihan's theorem; other
         # values are read from the searched table.
         if not _next_player_wins(*position):
             return 0
-        return self._table_value(position, self.max_positions)
+        if self.search_size(position) > self.max_positions:
+            return None  # too big: the query is refused with search_refusal's reason
+        return self._table_value(position)
 
     def moves_to_value(self, position: Position, value: int) -> list[Position]:
         if value != 0:
@@ -140,7 +143,7 @@ class FibonacciNim(ImpartialGame):
         return found
 
     def check_position(self, position: object) -> Position | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
             if len(position) != 2:
@@ -191,10 +194,10 @@ class FibonacciNim(ImpartialGame):
         return f"take {take}; the next player may take up to {after[1]}"
 
     # ----------------------------------------------------------------- queries
-    def winning_move(self, position: object) -> Position | None:
+    def winning_move(self, position: object, *, misere: bool = False) -> Position | Sum | None:
         """Return one winning move (take the smallest Zeckendorf term), or None.
 
-        Normal play; exact and O(log n) for heaps of any size.
+        Normal play: exact and O(log n) for heaps of any size; misère play searches.
 
         Examples
         --------
@@ -203,51 +206,13 @@ class FibonacciNim(ImpartialGame):
         ((18, 4), None)
         """
         position = self.check_position(position)
-        if type(position) is Sum:
-            moves = self.winning_moves(position)
-            return moves[0] if moves else None
+        if misere or isinstance(position, Sum):
+            return super().winning_move(position, misere=misere)
         n, limit = position
         if not _next_player_wins(n, limit):
             return None
         take = zeckendorf(n)[-1]
         return n - take, min(2 * take, n - take)
-
-    def grundy(
-        self,
-        position: object,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        """Return the SG value of `position`: 0 for P-positions, else found by search.
-
-        Raises PositionLimitError at once when the search would need more than
-        `max_positions` positions (see the class Notes); otherwise as
-        :meth:`ImpartialGame.grundy`.
-
-        Examples
-        --------
-        >>> from grundy.games import FibonacciNim
-        >>> FibonacciNim().table(range(12))   # start positions (n, n - 1)
-        [0, 0, 0, 0, 3, 0, 4, 4, 0, 5, 5, 5]
-        >>> FibonacciNim().grundy(10**100 + 1)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        grundy.errors.PositionLimitError: FibonacciNim(): no closed form is known for ...
-        """
-        position = self.check_position(position)
-        limit = self.max_positions if max_positions is None else max_positions
-        parts = position.parts if type(position) is Sum else (position,)
-        if not use_formula:
-            need = sum(_table_size(n) for n, _ in parts)
-            if need > limit:
-                raise self._limit_error(repr(position), need, limit)
-            return super().grundy(position, use_formula=False, max_positions=max_positions)
-        value = 0
-        for part in parts:  # a sum is the XOR of its parts (Sprague-Grundy)
-            if _next_player_wins(*part):
-                value ^= self._table_value(part, limit)
-        return value
 
     def outcome(self, position: object, *, misere: bool = False) -> Outcome:
         """Return the outcome; normal play by Whinihan's theorem, for any heap size.
@@ -259,11 +224,11 @@ class FibonacciNim(ImpartialGame):
         Outcome.N
         """
         position = self.check_position(position)
-        if misere or type(position) is Sum:
+        if misere or isinstance(position, Sum):
             return super().outcome(position, misere=misere)
         return Outcome.N if _next_player_wins(*position) else Outcome.P
 
-    def _explain_part(self, position: Position) -> str:
+    def explain_part(self, position: Position) -> str:
         n, limit = position
         if n == 0:
             return "no move is left: value = 0"
@@ -282,30 +247,28 @@ class FibonacciNim(ImpartialGame):
         )
 
     # ----------------------------------------------------------------- internals
-    def _limit_error(self, what: str, need: int, limit: int) -> PositionLimitError:
-        return PositionLimitError(
-            f"{self!r}: no closed form is known for the SG values of Fibonacci Nim; a "
-            f"search for {what} needs {need:,} positions, more than max_positions = "
-            f"{limit:,} (outcome and winning moves are exact for any size)"
-        )
-
     def search_size(self, position: Position) -> int:
         return _table_size(position[0])
 
-    def _table_value(self, position: Position, limit: int) -> int:
+    def search_refusal(self, position: Position, size: int, limit: int) -> str:
+        return (
+            f"{self!r}: no closed form is known for the SG values of Fibonacci Nim; a "
+            f"search for {position!r} needs {size:,} positions, more than max_positions = "
+            f"{limit:,} (outcome and winning moves are exact for any size)"
+        )
+
+    def _table_value(self, position: Position) -> int:
         n, take_limit = position
-        rows = self.__dict__.get("_rows", ())
+        rows = self.cache.get("rows", ())
         if n >= len(rows):
-            rows = self._fill_table(n, limit)
+            rows = self._fill_table(n)
         return rows[n][take_limit]
 
-    def _fill_table(self, n: int, limit: int) -> list[array]:
+    def _fill_table(self, n: int) -> list[array]:
         """Extend the cached rows G(m, l), l <= m, up to heap `n`; return them."""
-        rows = self.__dict__.setdefault("_rows", [array("q", [0])])  # frozen-safe
+        rows = self.cache.setdefault("rows", [array("q", [0])])
         if n < len(rows):
             return rows
-        if _table_size(n) > limit:
-            raise self._limit_error(f"heap {n}", _table_size(n), limit)
         for m in range(len(rows), n + 1):
             # G(m, l) = mex of the first l options: take t leaves (m - t, min(2t, m - t)).
             row = array("q", bytes(8 * (m + 1)))

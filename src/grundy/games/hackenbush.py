@@ -327,7 +327,7 @@ class GreenHackenbush(ImpartialGame):
 
     # ------------------------------------------------------------- positions
     def check_position(self, position: object) -> Edges | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         return _prune(self._edges_of(position), self.ground)
 
@@ -438,7 +438,7 @@ class GreenHackenbush(ImpartialGame):
         >>> GreenHackenbush().describe_move(((0, 1), (1, 2), (1, 3)), ())
         'cut edge 0-1, 2 more edges fall'
         """
-        if type(before) is Sum and type(after) is Sum:
+        if isinstance(before, Sum) and isinstance(after, Sum):
             old = Counter(before.parts) - Counter(after.parts)
             new = Counter(after.parts) - Counter(before.parts)
             if old.total() == 1 and new.total() == 1:
@@ -471,7 +471,7 @@ class GreenHackenbush(ImpartialGame):
 
     def moves_to_value(self, position: Edges, value: int) -> list[Edges]:
         position = self.check_position(position)
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return super().moves_to_value(position, value)
         if not position:
             return []

@@ -6,7 +6,8 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, _explain_xor, _overrides
+from ..explain import xor_line
+from ..impartial import ImpartialGame
 from ..sums import Sum
 
 __all__ = ["HeapGame", "SearchedHeapGame", "changed_heaps", "parse_heap"]
@@ -78,17 +79,6 @@ class HeapGame(ImpartialGame):
         """Return the options of one heap of size `n`: heap sizes, or a ``Sum`` of them."""
         raise NotImplementedError(f"{type(self).__name__} must define heap_moves(n)")
 
-    def grundy(self, position: int | tuple, **options: object) -> int:
-        # A game with a closed form values a tuple of heaps as the XOR of the formula,
-        # without storing every heap: 10^6 Nim heaps take ~0.1 s instead of ~1.5 s.
-        if type(position) is list:  # a list of heaps is read as the tuple
-            position = tuple(position)
-        if type(position) is tuple and not options and _overrides(self, "formula"):
-            value = self._xor_of_formula(position)
-            if value is not None:
-                return value
-        return super().grundy(position, **options)
-
     def winning_heap_moves(self, heaps: Sequence[int]) -> list[tuple[int, int | tuple]]:
         """Return the winning moves of a row of heaps as ``(index, replacement)`` pairs.
 
@@ -105,7 +95,7 @@ class HeapGame(ImpartialGame):
         """
         heaps = self.check_position(tuple(heaps))
         # The closed form where there is one (no memo entry per heap), else the solver.
-        formula = self.formula if _overrides(self, "formula") else self.grundy
+        formula = self.formula if self.defines("formula") else self.grundy
         values = [v if (v := formula(h)) is not None else self.grundy(h) for h in heaps]
         total = 0
         for v in values:
@@ -121,33 +111,28 @@ class HeapGame(ImpartialGame):
             if len(options) > 1:
                 options = dict.fromkeys(options)  # a rule may list an option twice
             for option in options:
-                found.append((i, option.parts if type(option) is Sum else option))
+                found.append((i, option.parts if isinstance(option, Sum) else option))
         return found
 
-    def _explain_normal(self, position: int | tuple | Sum) -> str:
+    def explain_normal(self, position: int | tuple | Sum) -> str:
         # Heaps side by side, in a tuple or a Sum of tuples, are one row of heaps.
         heaps = _heaps_of(position)
         if len(heaps) == 1:
-            return self._explain_part(heaps[0])
-        formula = self.formula if _overrides(self, "formula") else self.grundy
+            return self.explain_part(heaps[0])
+        formula = self.formula if self.defines("formula") else self.grundy
         values = [v if (v := formula(h)) is not None else self.grundy(h) for h in heaps]
-        return _explain_xor(self._explain_heap_values(), values, "heaps")
+        return xor_line(self.heap_values_label(), values, "heaps")
 
-    def _explain_heap_values(self) -> str:
-        """What the XOR line of several heaps adds up (``the heaps' values``)."""
+    def heap_values_label(self) -> str:
+        """Hook of :meth:`explain`: what the XOR line of several heaps adds up.
+
+        Examples
+        --------
+        >>> from grundy.games import Bash, Nim
+        >>> Nim().heap_values_label(), Bash(3).heap_values_label()
+        ('the heaps', 'the heaps mod 4')
+        """
         return "the heaps' values"
-
-    def _xor_of_formula(self, heaps: tuple) -> int | None:
-        value = 0
-        formula = self.formula
-        for heap in heaps:
-            if type(heap) is not int or heap < 0:
-                heap = parse_heap(heap, self)  # raises the usual error for a bad heap
-            v = formula(heap)
-            if v is None:
-                return None
-            value ^= v
-        return value
 
     def moves(self, position: int | tuple) -> list:
         if type(position) is int:
@@ -156,7 +141,7 @@ class HeapGame(ImpartialGame):
         for i, heap in enumerate(position):
             before, after = position[:i], position[i + 1 :]
             for option in self.heap_moves(heap):
-                parts = option.parts if type(option) is Sum else (option,)
+                parts = option.parts if isinstance(option, Sum) else (option,)
                 options.append((*before, *parts, *after))
         return options
 
@@ -170,10 +155,12 @@ class HeapGame(ImpartialGame):
         return tuple(sorted(h for h in position if h))
 
     def assemble(self, parts: Sequence[int | Sum]) -> tuple:
-        return tuple(h for part in parts for h in (part.parts if type(part) is Sum else (part,)))
+        return tuple(
+            h for part in parts for h in (part.parts if isinstance(part, Sum) else (part,))
+        )
 
     def check_position(self, position: object) -> int | tuple | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
             if all(type(h) is int and h >= 0 for h in position):  # the common case, fast
@@ -227,7 +214,7 @@ def changed_heaps(before: int | tuple, after: int | tuple) -> tuple[int, tuple, 
 
 def _heaps_of(position: object) -> list[int]:
     """Every heap size in a checked position (an int, a tuple, or a Sum of those)."""
-    if type(position) is Sum:
+    if isinstance(position, Sum):
         return [h for part in position.parts for h in _heaps_of(part)]
     if isinstance(position, tuple):
         return list(position)
@@ -238,59 +225,71 @@ class SearchedHeapGame(HeapGame):
     """A heap game valued by search where it has no closed form: a heap too big to search
     is refused at once, with the reason, instead of running into the position limit.
 
-    Subclasses say how many options a search examines (``_search_steps``), how many
-    options a heap has (``_options_count``) and why there is no closed form
-    (``_why_no_formula``).
+    Subclasses say how many options a search examines (:meth:`search_steps`), how many
+    options a heap has (:meth:`options_count`) and why there is no closed form
+    (:meth:`why_no_formula`).
     """
 
-    def grundy(
-        self,
-        position: object,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        position = self.check_position(position)
-        limit = self.max_positions if max_positions is None else max_positions
-        for heap in _heaps_of(position):
-            if not (use_formula and self.formula(heap) is not None):
-                self._check_search_size(heap, limit)
-        if use_formula and max_positions is None:
-            return super().grundy(position)  # HeapGame's fast path for many heaps
-        return super().grundy(position, use_formula=use_formula, max_positions=limit)
+    def options_count(self, n: int) -> int:
+        """Return how many options a heap of size `n` has.
 
-    def _options_count(self, n: int) -> int:
-        raise NotImplementedError
+        Examples
+        --------
+        >>> from grundy.games import GrundysGame
+        >>> GrundysGame().options_count(9)
+        4
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define options_count(n)")
 
-    def _search_steps(self, n: int) -> int:
-        """About how many options a search examines to value heaps 0..n."""
-        raise NotImplementedError
+    def search_steps(self, n: int) -> int:
+        """Return about how many options a search examines to value heaps 0..n.
 
-    def _check_search_size(self, n: int, limit: int) -> None:
-        steps = self._search_steps(n)
-        if n + 1 > limit or steps > limit:
-            raise PositionLimitError(
-                f"{self!r}: {self._why_no_formula(n)}; a search would value {n + 1:,} heaps "
-                f"through about {steps:,} options, beyond max_positions = {limit:,}"
-            )
+        Examples
+        --------
+        >>> from grundy.games import GrundysGame
+        >>> GrundysGame().search_steps(100)
+        2500
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define search_steps(n)")
+
+    def why_no_formula(self, n: int) -> str:
+        """Return why heap `n` has no closed form (the start of the refusal message).
+
+        Examples
+        --------
+        >>> from grundy.games import GrundysGame
+        >>> GrundysGame().why_no_formula(10**7)
+        "heap 10,000,000 is beyond the table (Grundy's game has no known period)"
+        """
+        return f"heap {n:,} has no closed form here (no known period)"
+
+    def search_size(self, position: int | tuple) -> int | None:
+        # The search values every heap up to n and examines about search_steps(n) options.
+        if not isinstance(position, int):
+            return None
+        return max(position + 1, self.search_steps(position))
+
+    def search_refusal(self, position: int | tuple, size: int, limit: int) -> str:
+        n = position if isinstance(position, int) else max(position)
+        return (
+            f"{self!r}: {self.why_no_formula(n)}; a search would value {n + 1:,} heaps "
+            f"through about {self.search_steps(n):,} options, beyond max_positions = {limit:,}"
+        )
 
     def _check_listable(self, n: int) -> None:
-        count = self._options_count(n)
+        count = self.options_count(n)
         if count > self.max_positions:
             raise PositionLimitError(
                 f"{self!r}: heap {n:,} has {count:,} options, more than max_positions = "
                 f"{self.max_positions:,}; too many to list"
             )
 
-    def _why_no_formula(self, n: int) -> str:
-        return f"heap {n:,} has no closed form here (no known period)"
-
-    def _explain_lists_options(self, n: int) -> bool:
+    def explain_lists_options(self, n: int | tuple) -> bool:
         # The mex line lists a heap's options when a search valued them anyway (no
         # closed form), or when there are few of them.
-        if self.formula(n) is None:
+        if not isinstance(n, int) or self.formula(n) is None:
             return True
         try:
-            return self._options_count(n) <= _EXPLAIN_OPTIONS
+            return self.options_count(n) <= _EXPLAIN_OPTIONS
         except NotImplementedError:  # no count: judge by the heap's size
-            return super()._explain_lists_options(n)
+            return super().explain_lists_options(n)

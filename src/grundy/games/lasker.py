@@ -166,21 +166,21 @@ class SplitOrTake(SearchedHeapGame):
         options.extend(Sum(a, b) for a, b in sorted(splits))
         return options
 
-    def _explain_part(self, n: int) -> str:
+    def explain_part(self, n: int) -> str:
         if self.max_parts != 2 or n == 0:
-            return super()._explain_part(n)
+            return super().explain_part(n)
         rule = {1: "n", 2: "n", 3: "n + 1", 0: "n - 1"}[n % 4]
         return f"Lasker's rule: {n} ≡ {n % 4} (mod 4), so G(n) = {rule} = {lasker_value(n)}"
 
-    def _explain_heap_values(self) -> str:
+    def heap_values_label(self) -> str:
         return "the heaps' Lasker values" if self.max_parts == 2 else "the heaps' values"
 
-    def _search_steps(self, n: int) -> int:
+    def search_steps(self, n: int) -> int:
         return n * n // 2 + sum(
             n**j // math.factorial(j) ** 2 for j in range(2, min(self.max_parts, n) + 1)
         )
 
-    def _why_no_formula(self, n: int) -> str:
+    def why_no_formula(self, n: int) -> str:
         return f"no closed form is known for max_parts = {self.max_parts} (heap {n:,})"
 
 

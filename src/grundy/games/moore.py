@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome, _explain_xor
+from ..explain import xor_line
+from ..impartial import ImpartialGame
+from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -141,7 +143,7 @@ class MooreNim(ImpartialGame):
         return tuple(sorted(h for h in position if h))
 
     def check_position(self, position: object) -> tuple[int, ...]:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             raise InvalidPositionError(f"{self!r}: {position!r} is a sum; {_NO_SUMS}")
         if isinstance(position, tuple | list):
             if all(type(h) is int and h >= 0 for h in position):  # the common case, fast
@@ -184,35 +186,6 @@ class MooreNim(ImpartialGame):
         """
         position = self.check_position(position)
         return Outcome.P if self._is_p(position, misere=misere) else Outcome.N
-
-    def grundy(
-        self,
-        position: object,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        """Return the SG value: 0 for a P-position, else by search (small positions only).
-
-        Raises
-        ------
-        PositionLimitError
-            At once, when the search would be too large (no closed form is known).
-
-        Examples
-        --------
-        >>> from grundy.games import MooreNim
-        >>> MooreNim(2).grundy((1, 2, 3)), MooreNim(2).grundy((1, 2, 3, 3))
-        (6, 0)
-        """
-        position = self.check_position(position)
-        limit = self.max_positions if max_positions is None else max_positions
-        if use_formula:
-            value = self.formula(position)
-            if value is not None:
-                return value
-        self._check_search_size(position, limit)
-        return super().grundy(position, use_formula=use_formula, max_positions=limit)
 
     def winning_move(self, position: object, *, misere: bool = False) -> tuple[int, ...] | None:
         """Return one winning move, or None if there is none (a P-position).
@@ -270,16 +243,16 @@ class MooreNim(ImpartialGame):
                     found.append(tuple(option))
         return found
 
-    def _explain_part(self, heaps: tuple[int, ...]) -> str:
+    def explain_part(self, heaps: tuple[int, ...]) -> str:
         if self.k == 1:
-            return _explain_xor("the heaps (Moore's Nim with k = 1 is Nim)", heaps, "heaps")
+            return xor_line("the heaps (Moore's Nim with k = 1 is Nim)", heaps, "heaps")
         if not any(heaps):
             return "no move is left: value = 0"
         value = self.grundy(heaps)  # 0 by Moore's theorem, else a search (small only)
         kind = "an N-position" if value else "a P-position"
         return f"{self._moore_reason(heaps)} (Moore): {kind}, G = {value}"
 
-    def _explain_misere(self, heaps: tuple[int, ...]) -> str:
+    def explain_misere(self, heaps: tuple[int, ...]) -> str:
         modulus = self.k + 1
         loses = self._is_p(heaps, misere=True)
         verdict = "the player to move loses" if loses else "the player to move wins"
@@ -399,21 +372,36 @@ class MooreNim(ImpartialGame):
                 return total
         return sum(ways) - 1
 
-    def _check_search_size(self, heaps: tuple[int, ...], limit: int) -> None:
+    def search_size(self, heaps: tuple[int, ...]) -> int:
+        # The positions below `heaps`, or their options over search_work_factor, whichever
+        # is more; sizes beyond _ASTRONOMICAL are not worked out.
+        positions = 1
+        for h in heaps:
+            positions *= h + 1
+            if positions > _ASTRONOMICAL:
+                return positions
+        options = self._count_options(heaps, _ASTRONOMICAL)
+        return max(positions, -(-positions * options // self.search_work_factor))
+
+    def search_refusal(self, heaps: tuple[int, ...], size: int, limit: int) -> str:
         positions = 1
         for h in heaps:
             positions *= h + 1
             if positions > limit:
                 break
+        positions = min(positions, limit + 1)
         options = self._count_options(heaps, limit * self.search_work_factor)
-        if positions > limit or positions * options > limit * self.search_work_factor:
-            raise PositionLimitError(
-                f"{self!r}: no closed form for the SG value of an N-position (only the "
-                f"outcome has one); a search of {heaps!r} would visit up to "
-                f"{min(positions, limit + 1):,} positions with up to {options:,} options "
-                f"each, beyond max_positions = {limit:,}; outcome() and winning_move() "
-                "work at any size"
-            )
+        return (
+            f"{self!r}: no closed form for the SG value of an N-position (only the "
+            f"outcome has one); a search of {heaps!r} would visit up to "
+            f"{positions:,} positions with up to {options:,} options "
+            f"each, beyond max_positions = {limit:,}; outcome() and winning_move() "
+            "work at any size"
+        )
+
+
+#: Search sizes above this are not computed exactly (any limit is far below).
+_ASTRONOMICAL = 1 << 64
 
 
 class _OptionTest:

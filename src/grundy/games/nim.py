@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..impartial import Outcome, _xor_terms
+from ..explain import xor_terms
 from ..nimbers import nim_sum
+from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import HeapGame
 
@@ -73,18 +74,18 @@ class Nim(HeapGame):
         moves = list(dict.fromkeys(moves))
         return [m[0] for m in moves] if type(position) is int else moves
 
-    def _explain_part(self, n: int) -> str:
+    def explain_part(self, n: int) -> str:
         if n == 0:
             return "no move is left: value = 0"
         return f"a single Nim heap is worth its size: value = {n}"
 
-    def _explain_heap_values(self) -> str:
+    def heap_values_label(self) -> str:
         return "the heaps"  # Bouton: a heap's value is its size
 
-    def _explain_misere(self, position: int | tuple | Sum) -> str:
+    def explain_misere(self, position: int | tuple | Sum) -> str:
         heaps = self._misere_heaps(position)
         if heaps is None:
-            return super()._explain_misere(position)
+            return super().explain_misere(position)
         ones = heaps.count(1)
         if max(heaps, default=0) <= 1:
             if ones == 0:
@@ -108,12 +109,12 @@ class Nim(HeapGame):
         verdict = "the player to move wins" if total else "the player to move loses"
         return (
             f"{len(big)} heaps are above 1: misère Nim plays as normal Nim until one is "
-            f"left, and {_xor_terms(heaps)} = {total}: {verdict}"
+            f"left, and {xor_terms(heaps)} = {total}: {verdict}"
         )
 
     def _misere_heaps(self, position: int | tuple) -> tuple | None:
         """The heaps of a position for the misère closed form (None for a ``Sum``)."""
         position = self.check_position(position)
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return None
         return (position,) if type(position) is int else position

@@ -56,22 +56,22 @@ class _KernelTable(SearchedHeapGame):
         raise NotImplementedError
 
     def formula(self, n: int) -> int | None:
-        table: HeapSequence | None = self.__dict__.get("_table")
+        table: HeapSequence | None = self.cache.get("table")
         if table is not None and (n <= table.upto or table.certified):
             return table.value(n)
         if n < _TABLE_LIMIT:  # compute (again) to twice as far: O(log n) recomputations
             from ..heaps import compute
 
             table = compute(self.rules, min(_TABLE_LIMIT - 1, max(1023, 2 * n)))
-            self.__dict__["_table"] = table  # also works on a frozen dataclass
+            self.cache["table"] = table
             return table.value(n)
         found = self._certified()
         return found.value(n) if found.certified else None
 
     def _certified(self) -> HeapSequence:
         """Values far enough to certify the published period, or 65,536 values searched."""
-        sequence: HeapSequence | None = self.__dict__.get("_certified_table")
-        table: HeapSequence | None = self.__dict__.get("_table")
+        sequence: HeapSequence | None = self.cache.get("certified_table")
+        table: HeapSequence | None = self.cache.get("table")
         if sequence is None and table is not None and table.certified:
             sequence = table
         if sequence is None:
@@ -81,10 +81,10 @@ class _KernelTable(SearchedHeapGame):
             bound = certificate_bound(self.rules, *known) if known else None
             needed = bound[0] + known[1] if bound and known else 0  # values the theorem reads
             sequence = find_period(self.rules, max_values=max(needed, _PERIOD_SEARCH))
-            self.__dict__["_certified_table"] = sequence
+            self.cache["certified_table"] = sequence
         return sequence
 
-    def _why_no_formula(self, n: int) -> str:
+    def why_no_formula(self, n: int) -> str:
         return f"heap {n:,} is beyond the table, and no period is certified"
 
 
@@ -125,7 +125,7 @@ class OctalGame(_KernelTable):
     >>> OctalGame("0.7G")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.heaps.codes.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
+    grundy.errors.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
 
     Notes
     -----
@@ -271,7 +271,7 @@ class OctalGame(_KernelTable):
             options.extend(Sum(a, rest - a) for a in range(first, last + 1, length))
         return options
 
-    def _options_count(self, n: int) -> int:
+    def options_count(self, n: int) -> int:
         count = 0
         for j, digit in enumerate(self.rules.digits):
             count += (digit & 1 and n == j > 0) + (digit & 2 and n > j > 0)
@@ -281,8 +281,8 @@ class OctalGame(_KernelTable):
                 count += (n - j) ** 2 // 12 + 1
         return count
 
-    def _search_steps(self, n: int) -> int:
-        return sum(self._options_count(m) for m in (n // 2, n)) * n // 2 + n
+    def search_steps(self, n: int) -> int:
+        return sum(self.options_count(m) for m in (n // 2, n)) * n // 2 + n
 
 
 @dataclass(frozen=True)
@@ -319,13 +319,13 @@ class GrundysGame(_KernelTable):
         self._check_listable(n)
         return [Sum(a, n - a) for a in range(1, (n - 1) // 2 + 1)]
 
-    def _options_count(self, n: int) -> int:
+    def options_count(self, n: int) -> int:
         return max(0, (n - 1) // 2)
 
-    def _search_steps(self, n: int) -> int:
+    def search_steps(self, n: int) -> int:
         return n * n // 4
 
-    def _why_no_formula(self, n: int) -> str:
+    def why_no_formula(self, n: int) -> str:
         return f"heap {n:,} is beyond the table (Grundy's game has no known period)"
 
 

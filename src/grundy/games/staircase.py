@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidPositionError
-from ..impartial import ImpartialGame, _explain_xor
+from ..explain import xor_line
+from ..impartial import ImpartialGame
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -19,7 +20,7 @@ class _Staircase(ImpartialGame):
     """What both staircase games share: positions, notation, the misère size check."""
 
     def check_position(self, position: object) -> Position | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
             return tuple(
@@ -135,8 +136,8 @@ class StaircaseNim(_Staircase):
             found.append(tuple(option))
         return found
 
-    def _explain_part(self, position: Position) -> str:
-        return _explain_xor("the odd steps", position[::2], "odd steps")
+    def explain_part(self, position: Position) -> str:
+        return xor_line("the odd steps", position[::2], "odd steps")
 
     def describe_move(self, before: Position, after: Position) -> str:
         """Say how many coins moved from which step.
@@ -216,9 +217,9 @@ class StaircaseNimAnyStep(_Staircase):
                 found.append(tuple(option))
         return found
 
-    def _explain_part(self, position: Position) -> str:
+    def explain_part(self, position: Position) -> str:
         odd = [step for step, a in enumerate(position, 1) if a & 1]
-        return _explain_xor(
+        return xor_line(
             "the steps holding an odd number of coins", odd, "step holds an odd number of coins"
         )
 

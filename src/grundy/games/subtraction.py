@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
+from ..heaps.codes import parse_subtraction_set
 from ..periodicity import Periodicity, window_periodicity
 from .heap_game import HeapGame
 
@@ -14,41 +14,6 @@ __all__ = ["SubtractionGame", "AllButSubtractionGame", "Bash", "parse_subtractio
 
 #: explain() finds the period of a subtraction set up to this largest subtraction.
 _EXPLAIN_WINDOW = 10_000
-
-
-def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
-    """Return a subtraction set as a sorted tuple of distinct positive ints.
-
-    Accepts an iterable of ints or a comma-separated string such as ``"1,3,4"``.
-
-    Examples
-    --------
-    >>> from grundy.games import parse_subtraction_set
-    >>> parse_subtraction_set("4,1,3")
-    (1, 3, 4)
-    >>> parse_subtraction_set("1,x")
-    Traceback (most recent call last):
-    ...
-    grundy.errors.InvalidGameError: subtraction set '1,x': 'x' is not a positive integer
-    """
-    if isinstance(text, str):
-        shown, items = text, [t.strip() for t in text.split(",")]
-    else:
-        shown = items = list(text)
-    if not items or items == [""]:
-        raise InvalidGameError(f"subtraction set {shown!r} is empty; give e.g. 1,3,4")
-    values = []
-    for item in items:
-        if isinstance(item, str):
-            ok = item.isdigit()
-            value = int(item) if ok else 0
-        else:
-            ok = isinstance(item, int) and not isinstance(item, bool)
-            value = item if ok else 0
-        if not ok or value <= 0:
-            raise InvalidGameError(f"subtraction set {shown!r}: {item!r} is not a positive integer")
-        values.append(value)
-    return tuple(sorted(set(values)))
 
 
 @dataclass(frozen=True)
@@ -104,28 +69,28 @@ class SubtractionGame(HeapGame):
         assert periodicity is not None
         return periodicity
 
-    def _explain_part(self, n: int) -> str:
+    def explain_part(self, n: int) -> str:
         value = self.grundy(n)
-        periodicity = self.__dict__.get("_table", ([], [None]))[1][0]
+        periodicity = self.cache.get("table", ([], [None]))[1][0]
         if periodicity is None and self.subtraction_set[-1] <= _EXPLAIN_WINDOW:
             try:  # the same line whatever was computed before: find the period now
                 periodicity = self.periodicity()
             except PositionLimitError:
                 periodicity = None
         if periodicity is None or periodicity.index(n) == n:
-            return super()._explain_part(n)  # the first values: the mex of the options
+            return super().explain_part(n)  # the first values: the mex of the options
         start, period, i = periodicity.preperiod, periodicity.period, periodicity.index(n)
         return (
             f"{n} ≡ {i} (mod {period}) and the values repeat with period {period} "
             f"from {start}: G = G({i}) = {value}"
         )
 
-    def _explain_lists_options(self, n: int) -> bool:
+    def explain_lists_options(self, n: int) -> bool:
         return True  # at most |S| options
 
     def _values_up_to(self, n: int | None) -> tuple[list[int], Periodicity | None]:
         """The values computed so far, extended to n (or to the period if n is None)."""
-        table = self.__dict__.setdefault("_table", ([], [None]))
+        table = self.cache.setdefault("table", ([], [None]))
         values, found = table
         if found[0] is not None or (n is not None and n < len(values)):
             return values, found[0]
@@ -180,7 +145,7 @@ class AllButSubtractionGame(HeapGame):
         return [n - k for k in range(1, n + 1) if k not in excluded]
 
     def formula(self, n: int) -> int:
-        values, counts, smallest_unseen = self.__dict__.setdefault("_table", ([], Counter(), [0]))
+        values, counts, smallest_unseen = self.cache.setdefault("table", ([], Counter(), [0]))
         if n >= self.max_positions:
             raise PositionLimitError(
                 f"{self!r}: heap {n:,} needs {n + 1:,} values, more than max_positions "
@@ -231,11 +196,11 @@ class Bash(HeapGame):
     def formula(self, n: int) -> int:
         return n % (self.m + 1)
 
-    def _explain_part(self, n: int) -> str:
+    def explain_part(self, n: int) -> str:
         modulus = self.m + 1
         return f"a heap's value is its size mod {modulus}: {n} mod {modulus} = {n % modulus}"
 
-    def _explain_heap_values(self) -> str:
+    def heap_values_label(self) -> str:
         return f"the heaps mod {self.m + 1}"
 
     def moves_to_value(self, n: int, value: int) -> list[int]:

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isqrt
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame, Outcome
+from ..errors import InvalidPositionError
+from ..impartial import ImpartialGame
+from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -127,13 +128,15 @@ class Wythoff(ImpartialGame):
             + [(a - t, b - t) for t in range(1, min(a, b) + 1)]
         )
 
-    def formula(self, position: Pair) -> int:
+    def formula(self, position: Pair) -> int | None:
         # Named "formula" because it is the solver's hook; only P-positions and (0, n)
         # have a closed form, the rest is read from the searched table.
         value = _closed_value(position)
         if value is not None:
             return value
-        return self._table_value(position, self.max_positions)
+        if self.search_size(position) > self.max_positions:
+            return None  # too big: the query is refused with search_refusal's reason
+        return self._table_value(position)
 
     def moves_to_value(self, position: Pair, value: int) -> list[Pair]:
         if value != 0:
@@ -154,7 +157,7 @@ class Wythoff(ImpartialGame):
         return found
 
     def check_position(self, position: object) -> Pair | Sum:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
@@ -202,41 +205,6 @@ class Wythoff(ImpartialGame):
         return super().describe_move(before, after)
 
     # ----------------------------------------------------------------- queries
-    def grundy(
-        self,
-        position: Pair | Sum,
-        *,
-        use_formula: bool = True,
-        max_positions: int | None = None,
-    ) -> int:
-        """Return the SG value of `position`: 0 for P-positions, else found by search.
-
-        Raises PositionLimitError at once when the search would need more than
-        `max_positions` positions (see the class Notes); otherwise as
-        :meth:`ImpartialGame.grundy`.
-
-        Examples
-        --------
-        >>> from grundy.games import Wythoff
-        >>> Wythoff().grundy((10**100, 10**100)) # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        grundy.errors.PositionLimitError: Wythoff(): no closed form is known for ...
-        """
-        position = self.check_position(position)
-        limit = self.max_positions if max_positions is None else max_positions
-        parts = position.parts if type(position) is Sum else (position,)
-        if not use_formula:
-            need = sum((a + 1) * (b + 1) for a, b in parts)
-            if need > limit:
-                raise self._limit_error(position, need, limit)
-            return super().grundy(position, use_formula=False, max_positions=max_positions)
-        value = 0
-        for part in parts:  # a sum is the XOR of its parts (Sprague-Grundy)
-            part_value = _closed_value(part)
-            value ^= self._table_value(part, limit) if part_value is None else part_value
-        return value
-
     def outcome(self, position: Pair | Sum, *, misere: bool = False) -> Outcome:
         """Return the outcome; normal play from the P-position test, for any heap size.
 
@@ -247,11 +215,11 @@ class Wythoff(ImpartialGame):
         (Outcome.P, Outcome.N)
         """
         position = self.check_position(position)
-        if misere or type(position) is Sum:
+        if misere or isinstance(position, Sum):
             return super().outcome(position, misere=misere)
         return Outcome.P if _is_p_position(*position) else Outcome.N
 
-    def _explain_part(self, position: Pair) -> str:
+    def explain_part(self, position: Pair) -> str:
         a, b = position
         if a == 0 or b == 0:
             if a == b:
@@ -272,34 +240,33 @@ class Wythoff(ImpartialGame):
         )
 
     # ----------------------------------------------------------------- internals
-    def _limit_error(self, position: object, need: int, limit: int) -> PositionLimitError:
-        return PositionLimitError(
-            f"{self!r}: no closed form is known for the SG values of Wythoff's game; "
-            f"a search for {position!r} needs {need:,} positions, more than "
-            f"max_positions = {limit:,} (outcome and winning moves are exact for any size)"
-        )
-
     def search_size(self, position: Pair) -> int:
         a, b = position
         return (a + 1) * (b + 1)
 
-    def _table_value(self, position: Pair, limit: int) -> int:
+    def search_refusal(self, position: Pair, size: int, limit: int) -> str:
+        return (
+            f"{self!r}: no closed form is known for the SG values of Wythoff's game; "
+            f"a search for {position!r} needs {size:,} positions, more than "
+            f"max_positions = {limit:,} (outcome and winning moves are exact for any size)"
+        )
+
+    def _table_value(self, position: Pair) -> int:
         low, high = min(position), max(position)
-        table = self.__dict__.get("_table")
+        table = self.cache.get("table")
         if table is None or low >= len(table) or high >= len(table[0]):
-            table = self._fill_table(low, high, limit, position)
+            table = self._fill_table(low, high)
         return table[low][high]
 
-    def _fill_table(self, low: int, high: int, limit: int, position: Pair) -> list[array]:
+    def _fill_table(self, low: int, high: int) -> list[array]:
         """Compute a table covering G(x, y), x <= low, y <= high, and cache it."""
-        rows, cols = low + 1, high + 1
-        table = self.__dict__.get("_table")
-        if table is not None and max(rows, len(table)) * max(cols, len(table[0])) <= limit:
-            rows, cols = max(rows, len(table)), max(cols, len(table[0]))  # keep covering
-        if rows * cols > limit:
-            raise self._limit_error(position, rows * cols, limit)
+        rows, cols = low + 1, high + 1  # search_size: within max_positions
+        table = self.cache.get("table")
+        grown = (max(rows, len(table)), max(cols, len(table[0]))) if table else (rows, cols)
+        if grown[0] * grown[1] <= self.max_positions:
+            rows, cols = grown  # keep covering what was covered
         table = _wythoff_table(rows, cols)
-        self.__dict__["_table"] = table  # works on frozen dataclasses too
+        self.cache["table"] = table
         return table
 
 

@@ -11,7 +11,7 @@ Periodicity(preperiod=71, period=12, certified=True, bound=156)
 """
 
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .codes import HeapCode, InvalidCodeError, parse_code
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 _LAZY = {"certificate_bound": "periods", "find_periodicity": "periods"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in __all__ and name not in globals():
         module = import_module(f".{_LAZY.get(name, 'sequence')}", __name__)
         return getattr(module, name)

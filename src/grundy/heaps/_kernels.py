@@ -64,7 +64,9 @@ def _parity(x: int) -> int:
 
 
 @numba.njit(cache=True)
-def plain_values(digits, unequal, g, start, stop, seen):  # pragma: no cover - compiled
+def plain_values(  # pragma: no cover - compiled
+    digits: np.ndarray, unequal: bool, g: np.ndarray, start: int, stop: int, seen: np.ndarray
+) -> int:
     """The plain mex loop: every option of every heap, Θ(n²) for two-heap splits.
 
     Returns the first index not filled (a value too big for ``g`` or for ``seen``,
@@ -100,7 +102,9 @@ def plain_values(digits, unequal, g, start, stop, seen):  # pragma: no cover - c
 
 
 @numba.njit(cache=True)
-def allbut_values(excluded, g, start, stop, counts):  # pragma: no cover - compiled
+def allbut_values(  # pragma: no cover - compiled
+    excluded: np.ndarray, g: np.ndarray, start: int, stop: int, counts: np.ndarray
+) -> int:
     """All-but subtraction set S: G(n) = mex{G(m) : m < n, n - m not in S}, O(|S|) each.
 
     ``counts[v]`` is how many m < start have G(m) = v (the caller rebuilds it on resume;
@@ -137,7 +141,7 @@ def allbut_values(excluded, g, start, stop, counts):  # pragma: no cover - compi
 
 
 @numba.njit(cache=True)
-def _build_classes(state, rare_tab):  # pragma: no cover - compiled
+def _build_classes(state: np.ndarray, rare_tab: np.ndarray) -> None:  # pragma: no cover
     mask = state[MASK]
     for v in range(rare_tab.shape[1]):
         p = _parity(v & mask)
@@ -146,14 +150,21 @@ def _build_classes(state, rare_tab):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True)
-def _par_of(state, n):
+def _par_of(state: np.ndarray, n: int) -> int:
     if state[HASPOS] == 0:
         return 0
     return (n ^ state[POSBIT]) & 1
 
 
 @numba.njit(cache=True)
-def _rebuild_rare_list(g, count, state, rare_tab, rpos, rval):  # pragma: no cover
+def _rebuild_rare_list(  # pragma: no cover - compiled
+    g: np.ndarray,
+    count: int,
+    state: np.ndarray,
+    rare_tab: np.ndarray,
+    rpos: np.ndarray,
+    rval: np.ndarray,
+) -> bool:
     """List the rare positions below `count` again; False if `rpos` is too short."""
     nrare = 0
     for p in range(count):
@@ -174,7 +185,16 @@ def _rebuild_rare_list(g, count, state, rare_tab, rpos, rval):  # pragma: no cov
 
 
 @numba.njit(cache=True)
-def _recompute_mask(g, count, state, hist, rare_tab, rpos, rval, force):  # pragma: no cover
+def _recompute_mask(  # pragma: no cover - compiled
+    g: np.ndarray,
+    count: int,
+    state: np.ndarray,
+    hist: np.ndarray,
+    rare_tab: np.ndarray,
+    rpos: np.ndarray,
+    rval: np.ndarray,
+    force: bool,
+) -> bool:
     """Choose the mask with the fewest rare positions so far (Walsh-Hadamard transform).
 
     Entry i = (mask << 1) | haspos of the transform of the (value, heap parity)
@@ -214,7 +234,15 @@ def _recompute_mask(g, count, state, hist, rare_tab, rpos, rval, force):  # prag
 
 
 @numba.njit(cache=True)
-def sparse_restart(g, count, state, hist, rare_tab, rpos, rval):  # pragma: no cover
+def sparse_restart(  # pragma: no cover - compiled
+    g: np.ndarray,
+    count: int,
+    state: np.ndarray,
+    hist: np.ndarray,
+    rare_tab: np.ndarray,
+    rpos: np.ndarray,
+    rval: np.ndarray,
+) -> bool:
     """Rebuild the histogram, value bits, mask and rare list from ``g[:count]``."""
     hist[:] = 0
     posbit = state[POSBIT]
@@ -232,9 +260,20 @@ def sparse_restart(g, count, state, hist, rare_tab, rpos, rval):  # pragma: no c
 
 
 @numba.njit(cache=True)
-def sparse_values(
-    digits, unequal, g, start, stop, state, hist, rare_tab, rpos, rval, seen, need
-):  # pragma: no cover - compiled
+def sparse_values(  # pragma: no cover - compiled
+    digits: np.ndarray,
+    unequal: bool,
+    g: np.ndarray,
+    start: int,
+    stop: int,
+    state: np.ndarray,
+    hist: np.ndarray,
+    rare_tab: np.ndarray,
+    rpos: np.ndarray,
+    rval: np.ndarray,
+    seen: np.ndarray,
+    need: np.ndarray,
+) -> int:
     """The sparse-space (rare values) method for codes whose moves leave at most two heaps.
 
     A value v at heap p is *rare* when parity(v & mask) equals par(p) (0, or the parity
@@ -379,7 +418,9 @@ def sparse_values(
 
 
 @numba.njit(cache=True)
-def period_candidates(values, max_period, arithmetic):  # pragma: no cover - compiled
+def period_candidates(  # pragma: no cover - compiled
+    values: np.ndarray, max_period: int, arithmetic: bool
+) -> np.ndarray:
     """Every p <= max_period whose tail repeats: rows (p, n0, saltus), ascending p.
 
     n0 is the least index with values[n + p] == values[n] + saltus for all n >= n0 in
@@ -394,7 +435,7 @@ def period_candidates(values, max_period, arithmetic):  # pragma: no cover - com
     for p in range(1, max_period + 1):
         if skip[p]:
             continue
-        saltus = 0
+        saltus = np.int64(0)
         if arithmetic:
             saltus = np.int64(values[size - 1]) - np.int64(values[size - 1 - p])
         n = size - p - 1

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
-from ..errors import InvalidGameError
+from ..errors import InvalidCodeError, InvalidGameError
 
-__all__ = ["InvalidCodeError", "HeapCode", "parse_code"]
+__all__ = ["InvalidCodeError", "HeapCode", "parse_code", "parse_subtraction_set"]
 
 _HEX_DIGITS = "0123456789ABCDEF"
 #: The longest code the kernels accept (digits d_1..d_k): moves remove at most this many.
 MAX_DIGITS = 4096
-
-
-class InvalidCodeError(InvalidGameError):
-    """A take-and-break code is malformed; the message names the bad character."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +106,7 @@ class HeapCode:
         """True for an all-but subtraction set (an infinite code)."""
         return self.text.startswith("allbut:")
 
-    def digit_array(self) -> np.ndarray:  # noqa: F821 - numpy is imported on use
+    def digit_array(self) -> np.ndarray:
         """The digits as an int64 array, the form the kernels take."""
         import numpy as np
 
@@ -148,7 +145,7 @@ def parse_code(code: object) -> HeapCode:
     >>> parse_code("0.7G")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.heaps.codes.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
+    grundy.errors.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
     """
     if not isinstance(code, str):
         raise InvalidCodeError(f"code {code!r} must be a string such as '0.77'")
@@ -186,9 +183,47 @@ def parse_code(code: object) -> HeapCode:
     return HeapCode(f"{_HEX_DIGITS[digits[0]]}.{body}", tuple(digits))
 
 
-def _parse_subtraction(code: str, text: str) -> HeapCode:
-    from ..games.subtraction import parse_subtraction_set  # one parser for S everywhere
+def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
+    """Return a subtraction set as a sorted tuple of distinct positive ints.
 
+    Accepts an iterable of ints or a comma-separated string such as ``"1,3,4"``. The one
+    parser of sets S: codes ``subtraction:S`` and ``allbut:S`` here, and the subtraction
+    games of the catalog.
+
+    Examples
+    --------
+    >>> from grundy.heaps.codes import parse_subtraction_set
+    >>> parse_subtraction_set("4,1,3")
+    (1, 3, 4)
+    >>> parse_subtraction_set("1,x")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGameError: subtraction set '1,x': 'x' is not a positive integer
+    """
+    items: list[object]
+    if isinstance(text, str):
+        shown: object = text
+        items = [t.strip() for t in text.split(",")]
+    else:
+        shown = items = list(text)
+    if not items or items == [""]:
+        raise InvalidGameError(f"subtraction set {shown!r} is empty; give e.g. 1,3,4")
+    values = []
+    for item in items:
+        if isinstance(item, str):
+            ok = item.isdigit()
+            value = int(item) if ok else 0
+        elif isinstance(item, int) and not isinstance(item, bool):
+            ok, value = True, item
+        else:
+            ok, value = False, 0
+        if not ok or value <= 0:
+            raise InvalidGameError(f"subtraction set {shown!r}: {item!r} is not a positive integer")
+        values.append(value)
+    return tuple(sorted(set(values)))
+
+
+def _parse_subtraction(code: str, text: str) -> HeapCode:
     kind, _, rest = text.partition(":")
     kind = kind.lower()
     try:

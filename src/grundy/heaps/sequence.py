@@ -6,11 +6,14 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from ..errors import GrundyError, InvalidPositionError, PositionLimitError
+from ..errors import CheckpointError, GrundyError, InvalidPositionError, PositionLimitError
+from ..files import atomic_write
 from ..periodicity import Periodicity
+from ..progress import Chunks, Progress
 from .codes import HeapCode, parse_code
 from .periods import find_periodicity
 
@@ -31,25 +34,22 @@ DEFAULT_MAX_VALUES = 10**8
 #: ``kernel=`` choices: "auto" picks "sparse" when moves leave at most two heaps.
 KERNELS = ("auto", "sparse", "plain")
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
-_CHUNK_SECONDS = 0.25  # a kernel call this long keeps Ctrl-C and the progress bar responsive
 _CHECKPOINT_SECONDS = 60.0
 _MAX_HEAP = 2**32 - 1  # the sparse kernel keeps rare heaps as uint32
+
+_PathLike = str | os.PathLike[str]
 
 
 class _LazyKernels:
     """The compiled kernels, imported on first use so that ``import grundy`` stays light."""
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         from . import _kernels
 
         return getattr(_kernels, name)
 
 
 k = _LazyKernels()
-
-
-class CheckpointError(GrundyError, OSError):
-    """A checkpoint file cannot be read, or belongs to another code."""
 
 
 def smallest_dtype(largest: int) -> np.dtype:
@@ -138,7 +138,7 @@ class HeapSequence:
         if n < len(self.values):
             return int(self.values[n])
         found = self.periodicity
-        if not self.certified:
+        if found is None or not found.certified:
             why = "no period is seen"
             if found is not None:
                 seen = (
@@ -241,7 +241,7 @@ class _Run:
         self.digits = code.digit_array()
         self.g = np.zeros(1, dtype=np.uint8) if values is None else values.copy()
         self.count = 0 if values is None else len(values)
-        self.state: np.ndarray | None = None  # the sparse kernel's state vector
+        self.state = np.zeros(0, dtype=np.int64)  # the sparse kernel's state, once prepared
         self.prepared = False  # the kernel's work arrays match the values and dtype
 
     def values(self) -> np.ndarray:
@@ -441,31 +441,41 @@ def _result(run: _Run, size: int, seconds: float, found: Periodicity | None = No
         found = find_periodicity(run.code, values)
     rare = (
         (run.rare_count, int(run.state[k.MASK]), bool(run.state[k.HASPOS]))
-        if run.kernel == "sparse" and run.count == size
+        if run.kernel == "sparse" and run.prepared and run.count == size
         else rare_values(values, run.code)
     )
     return HeapSequence(run.code, values, found, run.kernel, *rare, seconds=seconds)
 
 
-def _extend(run: _Run, size: int, checkpoint, progress: bool) -> float:
+def _extend(run: _Run, size: int, checkpoint: _PathLike | None, progress: bool) -> float:
     """Extend `run` to `size` values in short kernel calls; return the seconds spent."""
     if run.count >= size:
         return 0.0
-    bar = _ProgressBar(run, size) if progress else None
+    bar = Progress(progress)
+    bar.live(
+        f"{run.code}",
+        "bar",
+        "{task.completed:,}/{task.total:,} values",
+        "{task.fields[rate]} values/s  rare {task.fields[rare]}",
+        "remaining",
+        total=size,
+        completed=run.count,
+        rate="-",
+        rare=0,
+    )
+    first = run.count
     began = last_saved = time.perf_counter()
-    chunk = 1024
+    chunks = Chunks(1024)
     try:
         while run.count < size:
-            t0 = time.perf_counter()
             before = run.count
-            run.step(min(size, run.count + chunk))
-            spent = time.perf_counter() - t0
-            if run.count - before == chunk and spent < _CHUNK_SECONDS / 2:
-                chunk *= 2
-            elif spent > _CHUNK_SECONDS * 2 and chunk > 1024:
-                chunk //= 2
-            if bar:
-                bar.update(run.count)
+            run.step(min(size, run.count + chunks.start()))
+            chunks.done(full=run.count - before == chunks.size)
+            bar.update(
+                completed=run.count,
+                rate=f"{bar.rate(run.count - first):,.0f}",
+                rare=run.rare_count,
+            )
             if checkpoint and time.perf_counter() - last_saved > _CHECKPOINT_SECONDS:
                 _save_checkpoint(checkpoint, run)
                 last_saved = time.perf_counter()
@@ -474,26 +484,22 @@ def _extend(run: _Run, size: int, checkpoint, progress: bool) -> float:
             _save_checkpoint(checkpoint, run)
         raise
     finally:
-        if bar:
-            bar.close()
+        bar.close()
     if checkpoint:
         _save_checkpoint(checkpoint, run)
     return time.perf_counter() - began
 
 
-def _save_checkpoint(path, run: _Run) -> None:
+def _save_checkpoint(path: _PathLike, run: _Run) -> None:
     """Write the values atomically (a temporary file renamed), with the code in a header."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
     values = run.values()
-    with open(tmp, "wb") as out:
+    with atomic_write(path) as out:
         header = f"grundy heap values\n{run.code.text}\n{len(values)}\n{values.dtype.str}\n"
         out.write(header.encode())
         out.write(values.tobytes())
-    os.replace(tmp, path)
 
 
-def _load_checkpoint(path, code: HeapCode) -> np.ndarray | None:
+def _load_checkpoint(path: _PathLike | None, code: HeapCode) -> np.ndarray | None:
     if path is None or not Path(path).exists():
         return None
     try:
@@ -513,33 +519,3 @@ def _load_checkpoint(path, code: HeapCode) -> np.ndarray | None:
             f"checkpoint {str(path)!r} is truncated: {len(values):,} of {int(count):,} values"
         )
     return values.copy()
-
-
-class _ProgressBar:
-    """A rich progress bar on stderr: values done, values/s, rare count."""
-
-    def __init__(self, run: _Run, size: int) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.run = run
-        self.progress = Progress(
-            TextColumn(f"{run.code}"),
-            BarColumn(),
-            TextColumn("{task.completed:,}/{task.total:,} values"),
-            TextColumn("{task.fields[rate]} values/s  rare {task.fields[rare]}"),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        self.started, self.first = time.perf_counter(), run.count
-        self.task = self.progress.add_task("", total=size, completed=run.count, rate="-", rare=0)
-        self.progress.start()
-
-    def update(self, count: int) -> None:
-        elapsed = max(time.perf_counter() - self.started, 1e-9)
-        rate = f"{(count - self.first) / elapsed:,.0f}"
-        self.progress.update(self.task, completed=count, rate=rate, rare=self.run.rare_count)
-
-    def close(self) -> None:
-        self.progress.stop()

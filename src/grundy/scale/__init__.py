@@ -9,7 +9,7 @@ Examples
 (5, 8)
 """
 
-from .engines import ENGINES, Engine, EngineError, LocalEngine, RayEngine, make_engine
+from ..engines import ENGINES, Engine, EngineError, LocalEngine, RayEngine, make_engine
 from .survey import (
     SurveyError,
     SurveyResult,

@@ -14,15 +14,18 @@ import itertools
 import json
 import os
 import re
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import GrundyError, InvalidPositionError, PositionLimitError
-from .engines import Engine, check_engine, make_engine
+from ..engines import Engine, check_engine, make_engine
+from ..errors import GrundyError, InvalidPositionError, PositionLimitError, SurveyError
+from ..progress import Progress
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "SurveyError",
@@ -45,10 +48,6 @@ MAX_OFFSET = 8
 
 _PATTERN = re.compile(r"^([0-7d])\.([0-7d]+)$")
 _RANGE = re.compile(r"^(subtraction|allbut):(\d+)\.\.(\d+)$")
-
-
-class SurveyError(GrundyError, ValueError):
-    """A family that cannot be read, or a results file from another survey."""
 
 
 @dataclass(frozen=True)
@@ -302,7 +301,7 @@ def survey_game(code: str, upto: int) -> SurveyResult:
     sequence = find_period(code, max_values=upto + 1)
     values = sequence.values.astype(np.uint64)
     found = sequence.periodicity
-    if sequence.certified and len(values) < upto + 1:
+    if found is not None and found.certified and len(values) < upto + 1:
         values = _extend(values, found.preperiod, found.period, found.saltus, upto + 1)
     nonzero = np.flatnonzero(values)
     first = min(int(nonzero[0]) if len(nonzero) else 0, MAX_OFFSET)
@@ -322,7 +321,7 @@ def survey_game(code: str, upto: int) -> SurveyResult:
     )
 
 
-def _extend(values, preperiod: int, period: int, saltus: int, size: int):
+def _extend(values: np.ndarray, preperiod: int, period: int, saltus: int, size: int) -> np.ndarray:
     """`values` continued to `size` by G(n + period) = G(n) + saltus."""
     import numpy as np
 
@@ -332,7 +331,7 @@ def _extend(values, preperiod: int, period: int, saltus: int, size: int):
     return np.concatenate([values, more])
 
 
-def _digest(values) -> str:
+def _digest(values: np.ndarray) -> str:
     import numpy as np
 
     data = np.ascontiguousarray(values, dtype="<u8").tobytes()
@@ -412,7 +411,7 @@ def survey(
             f"upto {upto:,} is beyond the {DEFAULT_MAX_VALUES:,} values a survey computes per game"
         )
     owned = not isinstance(engine, Engine)
-    if owned:
+    if not isinstance(engine, Engine):
         check_engine(engine, workers, address)  # before any file is read, even if all is done
     if isinstance(family, str):
         codes = expand_family(family, max_games)  # checked and spelled by the parser
@@ -423,9 +422,10 @@ def survey(
     path = results_path(out, name, upto) if out is not None else None
     done = _read_results(path, upto) if path else {}
     todo = [c for c in codes if c not in done]
-    bar = _Progress(name, len(codes), len(codes) - len(todo)) if progress else None
+    bar = Progress(progress)  # one status line: games done, new certified, time
+    finished, certified = len(codes) - len(todo), 0
     if todo:
-        runner = make_engine(engine, workers, address) if owned else engine
+        runner = engine if isinstance(engine, Engine) else make_engine(engine, workers, address)
         try:
             with _ResultsFile(path) as sink:
                 handles = [runner.submit(survey_game, code, upto) for code in todo]
@@ -434,11 +434,14 @@ def survey(
                     sink.write(result)
                     if on_result is not None:
                         on_result(result)
-                    if bar:
-                        bar.update(result)
+                    finished += 1
+                    certified += result.certified
+                    bar.status(
+                        f"survey {name}: {finished:,}/{len(codes):,} games, "
+                        f"{certified:,} new certified, {bar.elapsed():,.1f} s "
+                    )
         finally:
-            if bar:
-                bar.close()
+            bar.close("\n")
             if owned:
                 runner.close()
     return [done[c] for c in codes]
@@ -482,7 +485,8 @@ class _ResultsFile:
     """Append results to a JSON-lines file, one flushed line each (or nowhere)."""
 
     def __init__(self, path: str | None) -> None:
-        self.path, self.file = path, None
+        self.path = path
+        self.file: IO[str] | None = None
 
     def __enter__(self) -> _ResultsFile:
         if self.path is not None:
@@ -501,27 +505,6 @@ class _ResultsFile:
     def __exit__(self, *exc: object) -> None:
         if self.file is not None:
             self.file.close()
-
-
-class _Progress:
-    """One status line on stderr: games done, certified, time."""
-
-    def __init__(self, name: str, total: int, done: int) -> None:
-        self.name, self.total, self.done, self.certified = name, total, done, 0
-        self.began = time.perf_counter()
-
-    def update(self, result: SurveyResult) -> None:
-        self.done += 1
-        self.certified += result.certified
-        sys.stderr.write(
-            f"\rsurvey {self.name}: {self.done:,}/{self.total:,} games, "
-            f"{self.certified:,} new certified, "
-            f"{time.perf_counter() - self.began:,.1f} s "
-        )
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        sys.stderr.write("\n")
 
 
 # --------------------------------------------------------------------- summary

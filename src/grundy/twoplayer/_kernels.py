@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numba
 import numpy as np
 
@@ -46,7 +48,7 @@ def _shift(slots: int) -> np.uint64:
 
 
 @numba.njit(cache=True)
-def _slot(table: np.ndarray, code: int, shift: np.uint64) -> int:
+def _slot(table: np.ndarray, code: int, shift: np.uint64) -> np.int64:
     """The slot of `code`, or of the free slot where it goes (linear probing)."""
     mask = len(table) - 1
     i = np.int64((np.uint64(code) * _GOLDEN) >> shift)
@@ -69,7 +71,17 @@ def rehash(table: np.ndarray, codes: np.ndarray, count: int) -> None:
 # types differ in every process, so a cache would only grow, and numba fails to re-save an
 # index that holds them ("underlying object has vanished").
 @numba.njit
-def explore_codes(moves, canonical, max_moves, codes, table, start, succ, state, budget):
+def explore_codes(
+    moves: Callable[[int, np.ndarray], int],
+    canonical: Callable[[int], int],
+    max_moves: int,
+    codes: np.ndarray,
+    table: np.ndarray,
+    start: np.ndarray,
+    succ: np.ndarray,
+    state: np.ndarray,
+    budget: int,
+) -> int:
     """Breadth-first exploration of coded positions, resumable.
 
     ``codes[a]`` is the code of position number `a`; the options of `a` are
@@ -112,7 +124,9 @@ def explore_codes(moves, canonical, max_moves, codes, table, start, succ, state,
 
 
 @numba.njit  # not cached, like explore_codes
-def end_values(end_value, codes, start, value) -> None:
+def end_values(
+    end_value: Callable[[int], int], codes: np.ndarray, start: np.ndarray, value: np.ndarray
+) -> None:
     """The value code (LOSS 0, TIE 2, WIN 3) of every position with no move."""
     for a in range(len(codes)):
         if start[a + 1] == start[a]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numba
 import numpy as np
 
@@ -14,7 +16,16 @@ __all__ = ["expand_tier", "label_tier"]
 
 
 @numba.njit
-def expand_tier(moves, canonical, tier, max_moves, codes, this_tier, children, child_tiers):
+def expand_tier(
+    moves: Callable[[int, np.ndarray], int],
+    canonical: Callable[[int], int],
+    tier: Callable[[int], int],
+    max_moves: int,
+    codes: np.ndarray,
+    this_tier: int,
+    children: np.ndarray,
+    child_tiers: np.ndarray,
+) -> int:
     """Write the (canonical) options of `codes` and their tiers; return how many.
 
     A position with an option in its own tier or a lower one stops the kernel: it returns
@@ -37,17 +48,17 @@ def expand_tier(moves, canonical, tier, max_moves, codes, this_tier, children, c
 
 @numba.njit
 def label_tier(
-    moves,
-    canonical,
-    end_value,
-    max_moves,
-    codes,
-    child_codes,
-    child_value,
-    child_remoteness,
-    value,
-    remoteness,
-):
+    moves: Callable[[int, np.ndarray], int],
+    canonical: Callable[[int], int],
+    end_value: Callable[[int], int],
+    max_moves: int,
+    codes: np.ndarray,
+    child_codes: np.ndarray,
+    child_value: np.ndarray,
+    child_remoteness: np.ndarray,
+    value: np.ndarray,
+    remoteness: np.ndarray,
+) -> int:
     """Value and remoteness of each of `codes` from the values of its options.
 
     `child_codes` is sorted and holds every option (with its value and remoteness). The

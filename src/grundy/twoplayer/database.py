@@ -8,6 +8,7 @@ import zlib
 from typing import Any
 
 from ..errors import DatabaseError
+from ..files import atomic_write
 from .game import TwoPlayerGame
 from .solution import Solution
 
@@ -63,13 +64,11 @@ def save(solution: Solution, path: str | os.PathLike[str]) -> None:
     }
     blob = json.dumps(header).encode()
     path = os.fspath(path)
-    partial = path + ".partial"
     try:
-        with open(partial, "wb") as f:
+        with atomic_write(path) as f:
             f.write(_MAGIC + len(blob).to_bytes(8, "little") + blob)
             for chunk in payload:
                 f.write(chunk)
-        os.replace(partial, path)
     except OSError as exc:
         raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 

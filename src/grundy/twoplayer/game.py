@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..errors import InvalidGameError, InvalidPositionError
-from ..solver import DEFAULT_MAX_POSITIONS
+from ..errors import InvalidPositionError
+from ..protocol import Game, P
 
 __all__ = ["Value", "TwoPlayerGame", "Encoding"]
-
-Position = Hashable
 
 
 class Value(enum.Enum):
@@ -67,7 +65,7 @@ VALUES = (Value.LOSS, Value.DRAW, Value.TIE, Value.WIN)
 
 @dataclass(frozen=True)
 class Encoding:
-    """Positions as integers, with compiled rules: what the numba solver needs.
+    """Ps as integers, with compiled rules: what the numba solver needs.
 
     ``moves(code, out)`` writes the codes of the options of position `code` into the
     int64 array `out` and returns how many it wrote (0 at the end of the game);
@@ -91,7 +89,7 @@ class Encoding:
     tier: Any = None
 
 
-class TwoPlayerGame:
+class TwoPlayerGame(Game[P]):
     """Base class of two-player games: subclass it and define the rules.
 
     Required: :meth:`moves` (the options; none when the game is over), :meth:`to_move`
@@ -113,35 +111,68 @@ class TwoPlayerGame:
     Value.WIN
     """
 
-    #: Cap on the positions a solve may store.
-    max_positions: int = DEFAULT_MAX_POSITIONS
-    #: Name used in messages, by the CLI and in saved databases.
-    name: str = ""
+    kind: ClassVar = "two-player"
     #: Integer codes and compiled rules, if the game has them (see :class:`Encoding`).
     encoding: Encoding | None = None
 
     # ----------------------------------------------------------------- the rules
-    def start(self) -> Position:
-        """Return the starting position."""
+    def start(self) -> P:
+        """Return the starting position.
+
+        Examples
+        --------
+        >>> from grundy.games import TicTacToe
+        >>> TicTacToe().start()
+        '.........'
+        """
         raise NotImplementedError(f"{type(self).__name__} has no start position")
 
-    def moves(self, position: Position) -> Iterable[Position]:
-        """Return the options of `position` (empty when the game is over)."""
+    def moves(self, position: P) -> Iterable[P]:
+        """Return the options of `position` (empty when the game is over).
+
+        Examples
+        --------
+        >>> from grundy.games import GiveAndTake
+        >>> game = GiveAndTake()
+        >>> game.moves(game.start())[:2]
+        [(5, 1), (4, 1)]
+        """
         raise NotImplementedError(f"{type(self).__name__} must define moves(position)")
 
-    def to_move(self, position: Position) -> int:
-        """Return the player to move at `position`: 0 (first player) or 1."""
+    def to_move(self, position: P) -> int:
+        """Return the player to move at `position`: 0 (first player) or 1.
+
+        Examples
+        --------
+        >>> from grundy.games import TicTacToe
+        >>> TicTacToe().to_move("x........")
+        1
+        """
         raise NotImplementedError(f"{type(self).__name__} must define to_move(position)")
 
-    def payoff(self, position: Position) -> int:
-        """Return the first player's score at an ended position (> 0 win, < 0 loss, 0 tie)."""
+    def payoff(self, position: P) -> int:
+        """Return the first player's score at an ended position (> 0 win, < 0 loss, 0 tie).
+
+        Examples
+        --------
+        >>> from grundy.games import TicTacToe
+        >>> TicTacToe().payoff("xxxoo....")
+        1
+        """
         raise NotImplementedError(f"{type(self).__name__} must define payoff(position)")
 
-    def canonical(self, position: Position) -> Position:
-        """Return a representative of `position`'s symmetry class (default: itself)."""
+    def canonical(self, position: P) -> P:
+        """Return a representative of `position`'s symmetry class (default: itself).
+
+        Examples
+        --------
+        >>> from grundy.games import TicTacToe
+        >>> TicTacToe().canonical("..x......") == TicTacToe().canonical("x........")
+        True
+        """
         return position
 
-    def end_value(self, position: Position) -> Value:
+    def end_value(self, position: P) -> Value:
         """The value of an ended position for the player to move, from :meth:`payoff`.
 
         Examples
@@ -157,47 +188,33 @@ class TwoPlayerGame:
         return Value.WIN if score > 0 else Value.LOSS if score < 0 else Value.TIE
 
     # ----------------------------------------------------------------- notation
-    def check_position(self, position: Position) -> Position:
-        """Validate a position given by a user and return it (default: accept anything)."""
-        return position
+    def parse_position(self, tokens: Sequence[str]) -> P:
+        """Read a position from command-line words (default: the start when none given).
 
-    def parse_position(self, tokens: Sequence[str]) -> Position:
-        """Read a position from command-line words (default: the start when none given)."""
+        Examples
+        --------
+        >>> from grundy.games import TicTacToe
+        >>> TicTacToe().parse_position([])
+        '.........'
+        """
         if not tokens:
             return self.start()
         raise InvalidPositionError(f"{self!r}: cannot read a position from {' '.join(tokens)!r}")
 
-    def format_position(self, position: Position) -> str:
-        """Write `position` for people (default: its repr)."""
-        return repr(position)
+    def position_from_json(self, data: Any) -> P:
+        """Inverse of :meth:`position_to_json` (default: lists become tuples).
 
-    def position_to_json(self, position: Position) -> Any:
-        """Return `position` as a JSON value (default: tuples become lists)."""
-        if isinstance(position, tuple | list):
-            return [self.position_to_json(p) for p in position]
-        return position
-
-    def position_from_json(self, data: Any) -> Position:
-        """Inverse of :meth:`position_to_json` (default: lists become tuples)."""
+        Examples
+        --------
+        >>> from grundy.games import GiveAndTake
+        >>> GiveAndTake().position_from_json([6, "x"])
+        (6, 0)
+        """
         if isinstance(data, list):
             return tuple(self.position_from_json(d) for d in data)
         return data
-
-    def describe_move(self, before: Position, after: Position) -> str:
-        """Describe the move from `before` to `after` in words, for people."""
-        return f"{self.format_position(before)} -> {self.format_position(after)}"
-
-    def limited_to(self, max_positions: int) -> TwoPlayerGame:
-        """Set this game's cap on stored positions and return the game."""
-        if type(max_positions) is not int or max_positions < 1:
-            raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
-        self.__dict__["max_positions"] = max_positions  # also works on frozen dataclasses
-        return self
 
     def __getstate__(self) -> dict:
         # A cached Encoding holds numba functions that only work in the process that made
         # them: a game sent to a worker builds its own.
         return {k: v for k, v in self.__dict__.items() if k != "encoding"}
-
-    def __repr__(self) -> str:
-        return self.name or f"{type(self).__name__}()"

@@ -24,7 +24,8 @@ _SUPPORTED = (
 def _pyspiel() -> Any:
     """Import pyspiel on first use, so that grundy itself never needs it."""
     try:
-        import pyspiel
+        # pyspiel is a compiled extension without type stubs: mypy cannot read it.
+        import pyspiel  # type: ignore[import-not-found]
     except ImportError as exc:
         raise InvalidGameError(f"OpenSpiel games need the pyspiel module: {_INSTALL}") from exc
     return pyspiel

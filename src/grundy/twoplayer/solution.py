@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidGameError, InvalidPositionError
 from ..solver import call_moves
-from .game import VALUES, TwoPlayerGame, Value
+from .game import VALUES, Encoding, TwoPlayerGame, Value
 
 __all__ = ["Solution"]
 
@@ -43,8 +43,8 @@ class Solution:
         remoteness: Any,
         *,
         codes: Any = None,
-        positions: list | None = None,
-        index: dict | None = None,
+        positions: list[Position] | None = None,
+        index: dict[Any, int] | None = None,
     ) -> None:
         self.game = game
         self.root = root
@@ -52,7 +52,8 @@ class Solution:
         self._value = value  # value codes (see Value.code), one per stored position
         self._remoteness = remoteness  # -1 for a draw
         self._codes = codes  # int64 codes (encoded games), else None
-        self._positions = positions  # representatives (other games), else None
+        # representatives (other games; none for games stored by code)
+        self._positions: list[Position] = [] if positions is None else positions
         self._index: Any = index  # key -> number, or the codes' sort order; made when needed
 
     # ----------------------------------------------------------------- queries
@@ -77,7 +78,7 @@ class Solution:
         r = int(self._remoteness[self._number(position)])
         return None if r < 0 else r
 
-    def best_moves(self, position: Position) -> list:
+    def best_moves(self, position: Position) -> list[Position]:
         """Return the options of `position` that keep its value and remoteness, best first.
 
         Examples
@@ -126,7 +127,7 @@ class Solution:
         game = self.game
         if self._codes is None:
             return game.canonical(position) if self.symmetry else position
-        encoding = game.encoding
+        encoding = encoding_of(game)
         code = encoding.encode(position)
         if self.symmetry and encoding.canonical is not None:
             code = int(encoding.canonical(code))
@@ -162,3 +163,17 @@ class Solution:
         codes, order = self._codes, self._index
         i = int(np.searchsorted(codes, code, sorter=order))
         return int(order[i]) if i < len(codes) and codes[order[i]] == code else -1
+
+
+def encoding_of(game: TwoPlayerGame) -> Encoding:
+    """The game's :class:`Encoding`, for the compiled solvers and coded solutions.
+
+    Raises
+    ------
+    InvalidGameError
+        The game has none.
+    """
+    encoding = game.encoding
+    if encoding is None:
+        raise InvalidGameError(f"{game!r} has no integer encoding for the compiled solver")
+    return encoding

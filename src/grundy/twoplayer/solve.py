@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable
 
-from ..errors import InvalidGameError, MoveGenerationError, PositionLimitError
+from ..errors import MoveGenerationError, PositionLimitError
 from ..graph import explore
+from ..progress import Chunks, Progress
 from ..retrograde import label_graph
 from ..solver import call_moves
-from .game import TwoPlayerGame, Value
-from .solution import Solution
+from .game import Encoding, TwoPlayerGame, Value
+from .solution import Solution, encoding_of
 
 __all__ = ["solve", "check_encoding"]
 
 Position = Hashable
 
-_CHUNK_SECONDS = 0.25  # between progress updates (and chances for Ctrl-C)
 _ENCODING_CHECKS = 2_000  # positions whose coded rules are compared with the Python rules
 _SIGN = {Value.WIN: 1, Value.TIE: 0, Value.LOSS: -1}  # Encoding.end_value's numbers
 
@@ -76,19 +75,19 @@ def solve(
     limit = game.max_positions if max_positions is None else max_positions
     if compiled is None:
         compiled = game.encoding is not None
-    if compiled and game.encoding is None:
-        raise InvalidGameError(f"{game!r} has no integer encoding for the compiled solver")
-    bar = _Progress(f"solving {game!r}") if progress else None
+    encoding = encoding_of(game) if compiled else None  # refused at once if there is none
+    bar = _SolveProgress(progress, f"solving {game!r}")
     try:
-        if compiled:
-            return _solve_codes(game, root, symmetry, limit, bar)
+        if encoding is not None:
+            return _solve_codes(game, encoding, root, symmetry, limit, bar)
         return _solve_positions(game, root, symmetry, limit, bar)
     finally:
-        if bar is not None:
-            bar.stop()
+        bar.close()
 
 
-def _solve_positions(game, root, symmetry, limit, bar) -> Solution:
+def _solve_positions(
+    game: TwoPlayerGame, root: Position, symmetry: bool, limit: int, bar: _SolveProgress
+) -> Solution:
     key = game.canonical if symmetry else None
     graph = explore(
         game.moves,
@@ -96,15 +95,14 @@ def _solve_positions(game, root, symmetry, limit, bar) -> Solution:
         key=key,
         limit=limit,
         name=repr(game),
-        progress=bar.found if bar else None,
+        progress=bar.found if bar.shown else None,
     )
     start = graph.start
     ends = [
         game.end_value(p).code if start[a + 1] == start[a] else 0
         for a, p in enumerate(graph.positions)
     ]
-    if bar:
-        bar.phase("labelling", len(graph))
+    bar.phase("labelling", len(graph))
     # A player may move twice in a row (dots and boxes): say who moves where.
     player = [game.to_move(p) for p in graph.positions]
     value, remoteness = label_graph(start, graph.succ, ends, player)
@@ -113,12 +111,18 @@ def _solve_positions(game, root, symmetry, limit, bar) -> Solution:
     )
 
 
-def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
+def _solve_codes(
+    game: TwoPlayerGame,
+    encoding: Encoding,
+    root: Position,
+    symmetry: bool,
+    limit: int,
+    bar: _SolveProgress,
+) -> Solution:
     import numpy as np
 
     from . import _kernels as k
 
-    encoding = game.encoding
     canonical = encoding.canonical if symmetry and encoding.canonical is not None else k.identity
     check_encoding(game, root, symmetry)
     root_code = int(canonical(encoding.encode(root)))
@@ -130,11 +134,18 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
     codes[0] = root_code
     k.rehash(table, codes, 1)
     state = np.array([0, 1, 0], dtype=np.int64)
-    budget = 1 << 14
+    chunks = Chunks(1 << 14)  # positions expanded per call
     while True:
-        began = time.perf_counter()
         status = k.explore_codes(
-            encoding.moves, canonical, encoding.max_moves, codes, table, start, succ, state, budget
+            encoding.moves,
+            canonical,
+            encoding.max_moves,
+            codes,
+            table,
+            start,
+            succ,
+            state,
+            chunks.start(),
         )
         if state[1] > limit:
             raise PositionLimitError(
@@ -153,15 +164,13 @@ def _solve_codes(game, root, symmetry, limit, bar) -> Solution:
             if 2 * (found + encoding.max_moves) > len(table):
                 table = k.new_table(len(table).bit_length())  # twice the slots
                 k.rehash(table, codes, found)
-        elif time.perf_counter() - began < _CHUNK_SECONDS / 2:
-            budget *= 2  # aim at chunks of about _CHUNK_SECONDS
-        if bar:
-            bar.found(int(state[1]))
+        else:  # the chunk is done
+            chunks.done(full=True)
+        bar.found(int(state[1]))
     n, edges = int(state[1]), int(state[2])
     codes, start, succ = codes[:n].copy(), start[: n + 1].copy(), succ[:edges].copy()
     del table
-    if bar:
-        bar.phase("labelling", n)
+    bar.phase("labelling", n)
     ends = np.zeros(n, dtype=np.int8)
     k.end_values(encoding.end_value, codes, start, ends)
     value, remoteness = label_graph(start, succ, ends)  # coded games alternate turns
@@ -187,7 +196,7 @@ def check_encoding(
     """
     import numpy as np
 
-    encoding = game.encoding
+    encoding = encoding_of(game)
     out = np.empty(encoding.max_moves, dtype=np.int64)
     seen = {root}
     queue = [root]
@@ -224,34 +233,23 @@ def check_encoding(
                 queue.append(option)
 
 
-class _Progress:
-    """A rich progress line on stderr: positions found, positions a second, the phase."""
+class _SolveProgress(Progress):
+    """A live line on stderr: the phase, positions found, positions a second, the time."""
 
-    def __init__(self, title: str) -> None:
-        from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        self.began = time.perf_counter()
-        self.bar = Progress(
-            SpinnerColumn(),
-            TextColumn("{task.description}"),
-            TextColumn("{task.fields[detail]}"),
-            TimeElapsedColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        self.task = self.bar.add_task(f"{title}: exploring", detail="")
+    def __init__(self, shown: bool, title: str) -> None:
+        super().__init__(shown)
         self.title = title
-        self.bar.start()
+        self.live(
+            "spinner",
+            "{task.description}",
+            "{task.fields[detail]}",
+            "elapsed",
+            description=f"{title}: exploring",
+            detail="",
+        )
 
     def found(self, count: int) -> None:
-        rate = count / max(time.perf_counter() - self.began, 1e-9)
-        self.bar.update(self.task, detail=f"{count:,} positions ({rate:,.0f}/s)")
+        self.update(detail=f"{count:,} positions ({self.rate(count):,.0f}/s)")
 
     def phase(self, name: str, count: int) -> None:
-        self.bar.update(
-            self.task, description=f"{self.title}: {name}", detail=f"{count:,} positions"
-        )
-
-    def stop(self) -> None:
-        self.bar.stop()
+        self.update(description=f"{self.title}: {name}", detail=f"{count:,} positions")

@@ -3,7 +3,7 @@
 A game declares tiers with :attr:`Encoding.tier` (the number of pieces on the board, for
 connect four and tic-tac-toe); every move leads to a higher tier. The solve then needs
 one tier in memory at a time, not the whole game, and the shards of a tier run at once on
-an :class:`~grundy.scale.Engine` (worker processes here, or a Ray cluster). Tasks talk
+an :class:`~grundy.engines.Engine` (worker processes here, or a Ray cluster). Tasks talk
 through a store directory, which a cluster must share (NFS, or one machine):
 
 - ``manifest.json``: game, symmetry, start, shard size;
@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import json
 import os
-import sys
-import time
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..engines import Engine, make_engine
 from ..errors import DatabaseError, InvalidGameError, MoveGenerationError, PositionLimitError
-from .game import TwoPlayerGame
-from .solution import Solution
+from ..files import atomic_write
+from ..progress import Progress
+from .game import Encoding, TwoPlayerGame
+from .solution import Solution, encoding_of
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["solve_tiers", "load_tiers", "DEFAULT_SHARD_SIZE"]
 
@@ -42,7 +46,7 @@ def solve_tiers(
     game: TwoPlayerGame,
     store: str | os.PathLike[str],
     *,
-    engine: Any = "local",
+    engine: str | Engine = "local",
     workers: int | None = None,
     address: str | None = None,
     symmetry: bool = True,
@@ -59,9 +63,9 @@ def solve_tiers(
     store : directory
         Where tiers are written; a run that finds finished tiers there goes on from them.
     engine : {"local", "ray"} or Engine
-        Where the shards run (see :func:`grundy.scale.make_engine`).
+        Where the shards run (see :func:`grundy.engines.make_engine`).
     workers, address :
-        Passed to :func:`~grundy.scale.make_engine` when `engine` is a name.
+        Passed to :func:`~grundy.engines.make_engine` when `engine` is a name.
     symmetry : bool
         One position per symmetry class.
     shard_size : int
@@ -96,8 +100,6 @@ def solve_tiers(
     >>> solution.value(TicTacToe().start()), solution.remoteness(TicTacToe().start()), len(solution)
     (Value.TIE, 9, 765)
     """
-    from ..scale import Engine, make_engine
-
     encoding = game.encoding
     if encoding is None or encoding.tier is None:
         raise InvalidGameError(f"{game!r} declares no tiers (an Encoding with a tier function)")
@@ -109,8 +111,9 @@ def solve_tiers(
     store = os.path.abspath(store)  # workers may run in another directory
     manifest = _open_store(store, game, symmetry, root_code, shard_size)
     owned = not isinstance(engine, Engine)
-    runner = make_engine(engine, workers, address) if owned else engine
-    bar = _TierProgress(repr(game), runner) if progress else None
+    runner = engine if isinstance(engine, Engine) else make_engine(engine, workers, address)
+    bar = Progress(progress)  # a line per tier
+    bar.line(f"solving {game!r} by tiers on {runner!r}")
     try:
         if not manifest.get("finished"):
             # Compile the kernels on every worker at once, not one worker at a time on the
@@ -122,8 +125,6 @@ def solve_tiers(
         counts = _discover(store, game, manifest, runner, limit, bar)
         _label(store, game, manifest, counts, runner, bar)
     finally:
-        if bar:
-            bar.close()
         if owned:
             runner.close()
     return load_tiers(store, game)
@@ -172,14 +173,21 @@ def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
 
 
 # --------------------------------------------------------------------- the two passes
-def _discover(store, game, manifest, runner, limit, bar) -> dict[int, int]:
+def _discover(
+    store: str,
+    game: TwoPlayerGame,
+    manifest: dict[str, Any],
+    runner: Engine,
+    limit: int,
+    bar: Progress,
+) -> dict[int, int]:
     """Forward, lowest tier first: each tier's positions from the options of the lower.
 
     Returns the number of positions of each tier, lowest first.
     """
     import numpy as np
 
-    tier = int(game.encoding.tier(manifest["root_code"]))
+    tier = int(encoding_of(game).tier(manifest["root_code"]))
     if not _exists(store, _positions_name(tier)):
         _save(store, _positions_name(tier), codes=np.array([manifest["root_code"]], np.int64))
     counts: dict[int, int] = {}
@@ -201,8 +209,7 @@ def _discover(store, game, manifest, runner, limit, bar) -> dict[int, int]:
         for _, name in runner.as_completed(handles):
             for later in _later_tiers(store, [name], tier):
                 holders.setdefault(later, []).append(name)
-        if bar:
-            bar.tier("found", tier, len(codes), total)
+        _tier_done(bar, "found", tier, len(codes), total)
         later_tiers = [t for t in holders if t > tier]
         if not later_tiers:
             break
@@ -216,7 +223,14 @@ def _discover(store, game, manifest, runner, limit, bar) -> dict[int, int]:
     return counts
 
 
-def _label(store, game, manifest, counts, runner, bar) -> None:
+def _label(
+    store: str,
+    game: TwoPlayerGame,
+    manifest: dict[str, Any],
+    counts: dict[int, int],
+    runner: Engine,
+    bar: Progress,
+) -> None:
     """Backward, highest tier first: each tier's values from the values of its options."""
     size = manifest["shard_size"]
     for tier, count in reversed(counts.items()):
@@ -226,8 +240,7 @@ def _label(store, game, manifest, counts, runner, bar) -> None:
         ]
         for _ in runner.as_completed(handles):
             pass
-        if bar:
-            bar.tier("solved", tier, count, None)
+        _tier_done(bar, "solved", tier, count, None)
     manifest["finished"] = True
     _write_manifest(store, manifest)
 
@@ -239,7 +252,7 @@ def _warm_up(game: TwoPlayerGame, symmetry: bool) -> None:
 
     from ._tier_kernels import expand_tier, label_tier
 
-    encoding = game.encoding
+    encoding = encoding_of(game)
     canonical = _canonical(encoding, symmetry)
     none = np.empty(0, dtype=np.int64)
     expand_tier(
@@ -270,7 +283,7 @@ def _expand_shard(
     name = _children_name(tier, shard)
     if _exists(store, name):
         return name
-    encoding = game.encoding
+    encoding = encoding_of(game)
     canonical = _canonical(encoding, symmetry)
     codes = _load(store, _positions_name(tier))["codes"][lo:hi]
     children = np.empty(len(codes) * encoding.max_moves, dtype=np.int64)
@@ -317,20 +330,22 @@ def _label_shard(
     name = _values_name(tier, shard)
     if _exists(store, name):
         return name
-    encoding = game.encoding
+    encoding = encoding_of(game)
     canonical = _canonical(encoding, symmetry)
     codes = _load(store, _positions_name(tier))["codes"][lo:hi]
     later = sorted(_later_tiers(store, [_children_name(tier, shard)], tier))
-    child_codes, child_value, child_remoteness = [], [], []
+    codes_parts: list[np.ndarray] = []
+    value_parts: list[np.ndarray] = []
+    remoteness_parts: list[np.ndarray] = []
     for t in later:  # whole tiers: the options of a shard may lie in any of their shards
-        child_codes.append(_load(store, _positions_name(t))["codes"])
-        for s in range(len(_shards(len(child_codes[-1]), shard_size))):
+        codes_parts.append(_load(store, _positions_name(t))["codes"])
+        for s in range(len(_shards(len(codes_parts[-1]), shard_size))):
             part = _load(store, _values_name(t, s))
-            child_value.append(part["value"])
-            child_remoteness.append(part["remoteness"])
-    joined = np.concatenate(child_codes) if later else np.empty(0, np.int64)
-    child_value = np.concatenate(child_value) if later else np.empty(0, np.int8)
-    child_remoteness = np.concatenate(child_remoteness) if later else np.empty(0, np.int32)
+            value_parts.append(part["value"])
+            remoteness_parts.append(part["remoteness"])
+    joined = np.concatenate(codes_parts) if later else np.empty(0, np.int64)
+    child_value = np.concatenate(value_parts) if later else np.empty(0, np.int8)
+    child_remoteness = np.concatenate(remoteness_parts) if later else np.empty(0, np.int32)
     if len(later) > 1:  # each tier is sorted, but not one after another
         order = np.argsort(joined, kind="stable")
         joined, child_value, child_remoteness = (
@@ -380,7 +395,7 @@ def _shards(count: int, size: int) -> list[tuple[int, int]]:
 
 def _later_tiers(store: str, names: list[str], tier: int) -> set[int]:
     """The tiers above `tier` that options in the children files `names` lie in."""
-    found = set()
+    found: set[int] = set()
     for name in names:
         found.update(int(key[5:]) for key in _keys(store, name))
     return {t for t in found if t > tier}
@@ -401,14 +416,16 @@ def _save(store: str, name: str, **arrays: Any) -> None:
     import numpy as np
 
     path = os.path.join(store, name)
-    partial = f"{path}.{os.getpid()}.partial"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        # named after this process: a task run again while the first run still writes
+        with (
+            atomic_write(path, unique=True) as out,
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        ):
             for key, array in arrays.items():
                 with archive.open(f"{key}.npy", "w", force_zip64=True) as f:
                     np.lib.format.write_array(f, np.asanyarray(array), allow_pickle=False)
-        os.replace(partial, path)
     except OSError as exc:
         raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
@@ -435,7 +452,7 @@ def _keys(store: str, name: str) -> list[str]:
     return _load(store, name, keys_only=True)
 
 
-def _canonical(encoding: Any, symmetry: bool) -> Any:
+def _canonical(encoding: Encoding, symmetry: bool) -> Any:
     """The compiled map of a code to its stored key: its symmetry class, or itself."""
     from . import _kernels
 
@@ -443,7 +460,8 @@ def _canonical(encoding: Any, symmetry: bool) -> Any:
 
 
 def _root_code(game: TwoPlayerGame, root: Position, symmetry: bool) -> int:
-    return int(_canonical(game.encoding, symmetry)(game.encoding.encode(root)))
+    encoding = encoding_of(game)
+    return int(_canonical(encoding, symmetry)(encoding.encode(root)))
 
 
 def _open_store(
@@ -491,27 +509,13 @@ def _write_manifest(store: str, manifest: dict[str, Any]) -> None:
     path = os.path.join(store, "manifest.json")
     try:
         os.makedirs(store, exist_ok=True)
-        with open(path + ".partial", "w", encoding="utf-8") as f:
-            json.dump(manifest, f)
-        os.replace(path + ".partial", path)
+        with atomic_write(path) as f:
+            f.write(json.dumps(manifest).encode("utf-8"))
     except OSError as exc:
         raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
-class _TierProgress:
-    """One line per finished tier on stderr."""
-
-    def __init__(self, name: str, runner: Any) -> None:
-        self.began = time.perf_counter()
-        sys.stderr.write(f"solving {name} by tiers on {runner!r}\n")
-
-    def tier(self, what: str, tier: int, count: int, total: int | None) -> None:
-        so_far = f", {total:,} in all" if total is not None else ""
-        sys.stderr.write(
-            f"  tier {tier}: {count:,} positions {what}{so_far} "
-            f"({time.perf_counter() - self.began:,.1f} s)\n"
-        )
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        pass
+def _tier_done(bar: Progress, what: str, tier: int, count: int, total: int | None) -> None:
+    """One progress line for a tier found or solved (`total`: positions so far, if known)."""
+    so_far = f", {total:,} in all" if total is not None else ""
+    bar.line(f"  tier {tier}: {count:,} positions {what}{so_far} ({bar.elapsed():,.1f} s)")

@@ -6,8 +6,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidGameError, InvalidPositionError
-from ..impartial import ImpartialGame
+from .errors import InvalidGameError, InvalidPositionError
+from .impartial import ImpartialGame
 
 __all__ = ["SumGame"]
 
@@ -62,10 +62,10 @@ class SumGame(ImpartialGame):
     def moves(self, position: Position) -> list:
         if type(position) is _Part:
             game = self.games[position.index]
-            return [_Part(position.index, o) for o in game._whole_moves(position.position)]
+            return [_Part(position.index, o) for o in game.options(position.position)]
         options = []
         for i, p in enumerate(position):
-            for o in self.games[i]._whole_moves(p):
+            for o in self.games[i].options(p):
                 options.append((*position[:i], o, *position[i + 1 :]))
         return options
 
@@ -79,7 +79,7 @@ class SumGame(ImpartialGame):
 
     def moves_to_value(self, position: Position, value: int) -> list:
         game = self.games[position.index]
-        options = game._options_with_value(position.position, value)
+        options = game.options_with_value(position.position, value)
         return [_Part(position.index, o) for o in options]
 
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidGameError, InvalidPositionError
-from ..twoplayer.game import Encoding, TwoPlayerGame
+from ...errors import InvalidGameError, InvalidPositionError
+from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,7 +37,7 @@ class GiveAndTake(TwoPlayerGame):
 
     Examples
     --------
-    >>> from grundy.games.give_and_take import GiveAndTake
+    >>> from grundy.twoplayer.games.give_and_take import GiveAndTake
     >>> game = GiveAndTake(6)
     >>> game.start(), game.moves((3, 0))          # take 1, take 2, or give 1 back
     ((6, 0), [(2, 1), (1, 1), (4, 1)])
@@ -107,7 +107,7 @@ class GiveAndTake(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.give_and_take import GiveAndTake
+        >>> from grundy.twoplayer.games.give_and_take import GiveAndTake
         >>> GiveAndTake(6).check_position([5, 1])
         (5, 1)
         """
@@ -130,7 +130,7 @@ class GiveAndTake(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.give_and_take import GiveAndTake
+        >>> from grundy.twoplayer.games.give_and_take import GiveAndTake
         >>> GiveAndTake(6).parse_position(["5", "o"]), GiveAndTake(6).parse_position(["4"])
         ((5, 1), (4, 0))
         """
@@ -169,7 +169,7 @@ class GiveAndTake(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.give_and_take import GiveAndTake
+        >>> from grundy.twoplayer.games.give_and_take import GiveAndTake
         >>> game = GiveAndTake(6)
         >>> game.describe_move((5, 0), (3, 1)), game.describe_move((6, 0), (7, 1))
         ('x takes 2', 'x overflows the heap')
@@ -192,7 +192,7 @@ class GiveAndTake(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.give_and_take import GiveAndTake
+        >>> from grundy.twoplayer.games.give_and_take import GiveAndTake
         >>> coding = GiveAndTake(6).encoding
         >>> coding.encode((5, 1)), coding.decode(6)
         (11, (3, 0))

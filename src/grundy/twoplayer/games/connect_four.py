@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidGameError, InvalidPositionError
-from ..twoplayer.game import Encoding, TwoPlayerGame
+from ...errors import InvalidGameError, InvalidPositionError
+from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,7 +48,7 @@ class ConnectFour(TwoPlayerGame):
 
     Examples
     --------
-    >>> from grundy.games.connect_four import ConnectFour
+    >>> from grundy.twoplayer.games.connect_four import ConnectFour
     >>> game = ConnectFour(4, 4)
     >>> game, game.start()
     (connect-four:4x4, ('', '', '', ''))
@@ -122,7 +122,7 @@ class ConnectFour(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.connect_four import ConnectFour
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
         >>> ConnectFour(4, 4).canonical(("", "", "x", ""))
         ('', 'x', '', '')
         """
@@ -140,7 +140,7 @@ class ConnectFour(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.connect_four import ConnectFour
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
         >>> ConnectFour(4, 4).play(("x", "", "", ""), 1)
         ('xo', '', '', '')
         """
@@ -169,7 +169,7 @@ class ConnectFour(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.connect_four import ConnectFour
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
         >>> ConnectFour(4, 4).check_position(["xo", "", "x", ""])
         ('xo', '', 'x', '')
         >>> ConnectFour(4, 4).check_position(["xxxx", "ooo", "o", ""])
@@ -227,7 +227,7 @@ class ConnectFour(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.connect_four import ConnectFour
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
         >>> game = ConnectFour(4, 4)
         >>> game.parse_position(["xo", "-", "x", "-"]), game.parse_position(["moves:1,1,3"])
         (('xo', '', 'x', ''), ('xo', '', 'x', ''))
@@ -270,7 +270,7 @@ class ConnectFour(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.connect_four import ConnectFour
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
         >>> ConnectFour(4, 4).describe_move(("x", "", "", ""), ("x", "", "o", ""))
         'o in column 3'
         """
@@ -294,7 +294,7 @@ class ConnectFour(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.connect_four import ConnectFour
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
         >>> coding = ConnectFour(2, 2).encoding
         >>> coding.encode(("xo", "")), coding.decode(0b001_101)
         (14, ('ox', ''))

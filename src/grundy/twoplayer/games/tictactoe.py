@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidPositionError
-from ..twoplayer.game import Encoding, TwoPlayerGame
+from ...errors import InvalidPositionError
+from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -64,7 +64,7 @@ class TicTacToe(TwoPlayerGame):
 
     Examples
     --------
-    >>> from grundy.games.tictactoe import TicTacToe
+    >>> from grundy.twoplayer.games.tictactoe import TicTacToe
     >>> game = TicTacToe()
     >>> board = game.parse_position(["xx.", "oo.", "..."])
     >>> game.to_move(board), game.format_position(board)
@@ -112,7 +112,7 @@ class TicTacToe(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.tictactoe import TicTacToe
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
         >>> TicTacToe().canonical("......o.x")
         'o.x......'
         """
@@ -132,7 +132,7 @@ class TicTacToe(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.tictactoe import TicTacToe
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
         >>> TicTacToe().check_position("xo.......")
         'xo.......'
         >>> TicTacToe().check_position("xxxooo...")
@@ -177,7 +177,7 @@ class TicTacToe(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.tictactoe import TicTacToe
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
         >>> game = TicTacToe()
         >>> game.parse_position(["xo.", "-x-", "..o"]), game.parse_position(["xo./.x./..o"])
         ('xo..x...o', 'xo..x...o')
@@ -220,7 +220,7 @@ class TicTacToe(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.tictactoe import TicTacToe
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
         >>> TicTacToe().describe_move("x........", "x....o...")
         'o at row 2, column 3'
         """
@@ -240,7 +240,7 @@ class TicTacToe(TwoPlayerGame):
 
         Examples
         --------
-        >>> from grundy.games.tictactoe import TicTacToe
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
         >>> coding = TicTacToe().encoding
         >>> coding.encode("x........"), coding.decode(2 * 3**8)
         (1, '........o')

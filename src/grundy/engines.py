@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..errors import GrundyError
+from .errors import EngineError, GrundyError
 
 __all__ = [
     "EngineError",
@@ -31,10 +31,6 @@ ENGINES = ("local", "ray")
 RAY_TASK_RETRIES = 3
 
 
-class EngineError(GrundyError, RuntimeError):
-    """The engine cannot start, or a task failed in a way no retry mends."""
-
-
 class Engine:
     """Runs tasks somewhere and hands back their results as they finish.
 
@@ -44,7 +40,7 @@ class Engine:
 
     Examples
     --------
-    >>> from grundy.scale import make_engine
+    >>> from grundy.engines import make_engine
     >>> with make_engine("local", workers=1) as engine:
     ...     handles = [engine.submit(pow, 2, k) for k in range(4)]
     ...     sorted(result for _, result in engine.as_completed(handles))
@@ -81,7 +77,7 @@ class LocalEngine(Engine):
 
     Examples
     --------
-    >>> from grundy.scale import LocalEngine
+    >>> from grundy.engines import LocalEngine
     >>> with LocalEngine(workers=1) as engine:
     ...     [result for _, result in engine.as_completed([engine.submit(divmod, 7, 2)])]
     [(3, 1)]
@@ -140,7 +136,7 @@ class RayEngine(Engine):
 
     Examples
     --------
-    >>> from grundy.scale import RayEngine
+    >>> from grundy.engines import RayEngine
     >>> with RayEngine(workers=1) as engine:          # doctest: +SKIP
     ...     [r for _, r in engine.as_completed([engine.submit(divmod, 7, 2)])]
     [(3, 1)]
@@ -221,13 +217,13 @@ def make_engine(
 
     Examples
     --------
-    >>> from grundy.scale import make_engine
+    >>> from grundy.engines import make_engine
     >>> make_engine("local", workers=1)
     LocalEngine(workers=1)
     >>> make_engine("spark")
     Traceback (most recent call last):
     ...
-    grundy.scale.engines.EngineError: unknown engine 'spark': use local or ray
+    grundy.errors.EngineError: unknown engine 'spark': use local or ray
     """
     check_engine(name, workers, address)
     return LocalEngine(workers) if name == "local" else RayEngine(workers, address)
@@ -238,11 +234,11 @@ def check_engine(name: str, workers: int | None = None, address: str | None = No
 
     Examples
     --------
-    >>> from grundy.scale.engines import check_engine
+    >>> from grundy.engines import check_engine
     >>> check_engine("local", workers=0)
     Traceback (most recent call last):
     ...
-    grundy.scale.engines.EngineError: workers must be a positive integer, not 0
+    grundy.errors.EngineError: workers must be a positive integer, not 0
     """
     if name not in ENGINES:
         raise EngineError(f"unknown engine {name!r}: use {' or '.join(ENGINES)}")
@@ -254,7 +250,7 @@ def check_engine(name: str, workers: int | None = None, address: str | None = No
 class _Deferred:
     """A task of the one-worker local engine: run when its result is asked for."""
 
-    def __init__(self, task: Callable[..., Any], args: tuple) -> None:
+    def __init__(self, task: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self.task, self.args = task, args
 
     def run(self) -> Any:

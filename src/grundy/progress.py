@@ -1,0 +1,159 @@
+"""Long computations seen from outside: progress on stderr, and kernel calls kept short.
+
+:class:`Progress` is what a computation shows while it runs, when asked: a live rich bar
+that disappears at the end, or plain lines. :class:`Chunks` sizes the calls of a
+compiled kernel so that each takes about :data:`CHUNK_SECONDS`: between two calls the
+progress is updated and Ctrl-C is seen (a numba kernel does not look at signals). rich
+is imported only when a bar is shown, so ``import grundy`` stays light.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, Literal
+
+__all__ = ["CHUNK_SECONDS", "Chunks", "Progress", "Widget"]
+
+#: How long one kernel call should take: long enough that the calls cost nothing, short
+#: enough that the progress bar moves and Ctrl-C stops the work at once.
+CHUNK_SECONDS = 0.25
+
+#: The columns of a live bar that are not text: the bar itself, a spinner, the time
+#: elapsed, the time remaining (from the task's total).
+Widget = Literal["bar", "spinner", "elapsed", "remaining"]
+
+
+class Progress:
+    """Progress of one computation on stderr, or nothing at all when not `shown`.
+
+    Callers make one whatever the user asked and call it freely: every method does
+    nothing unless `shown`. Two displays: :meth:`live` starts a rich bar (transient: it
+    is gone when :meth:`close` stops it), updated by :meth:`update`; :meth:`line` and
+    :meth:`status` write plain text (a line, or a status that overwrites the last one).
+
+    Examples
+    --------
+    >>> from grundy.progress import Progress
+    >>> quiet = Progress(shown=False)
+    >>> quiet.line("never written"); quiet.close()
+    >>> quiet.rate(1000) > 0
+    True
+    """
+
+    def __init__(self, shown: bool = True) -> None:
+        self.shown = shown
+        self.began = time.perf_counter()
+        self._bar: Any = None  # the rich Progress, while a live bar is shown
+        self._task: Any = None
+
+    # ----------------------------------------------------------------- figures
+    def elapsed(self) -> float:
+        """Seconds since this progress began (made, or its live bar started)."""
+        return time.perf_counter() - self.began
+
+    def rate(self, count: float) -> float:
+        """`count` per second since this progress began."""
+        return count / max(self.elapsed(), 1e-9)
+
+    # ----------------------------------------------------------------- plain text
+    def line(self, text: str) -> None:
+        """Write `text` and a newline."""
+        if self.shown:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+
+    def status(self, text: str) -> None:
+        """Write `text` over the current line (a carriage return first, no newline)."""
+        if self.shown:
+            sys.stderr.write("\r" + text)
+            sys.stderr.flush()
+
+    # ----------------------------------------------------------------- a live bar
+    def live(
+        self,
+        *columns: Widget | str,
+        description: str = "",
+        total: float | None = 100.0,
+        completed: float = 0,
+        **fields: Any,
+    ) -> None:
+        """Start a live bar of `columns`: widgets by name, or rich text templates.
+
+        A template sees the task: ``"{task.description}"``, ``"{task.completed:,}"``,
+        ``"{task.fields[rate]}"`` (one of `fields`). `total` is what ``completed``
+        counts up to (rich's default 100; None: unknown). The clock of :meth:`elapsed`
+        restarts.
+        """
+        if not self.shown:
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            ProgressColumn,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+        from rich.progress import Progress as Bar
+
+        widgets: dict[str, type[ProgressColumn]] = {
+            "bar": BarColumn,
+            "spinner": SpinnerColumn,
+            "elapsed": TimeElapsedColumn,
+            "remaining": TimeRemainingColumn,
+        }
+        made = [widgets[c]() if c in widgets else TextColumn(c) for c in columns]
+        self._bar = Bar(*made, console=Console(stderr=True), transient=True)
+        self.began = time.perf_counter()
+        self._task = self._bar.add_task(description, total=total, completed=completed, **fields)
+        self._bar.start()
+
+    def update(self, **fields: Any) -> None:
+        """Change the live bar's task: ``completed``, ``description``, or its fields."""
+        if self._bar is not None:
+            self._bar.update(self._task, **fields)
+
+    def close(self, end: str = "") -> None:
+        """Stop the live bar (it disappears), then write `end` (``"\\n"`` after a status)."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+        if self.shown and end:
+            sys.stderr.write(end)
+
+
+class Chunks:
+    """The size of the next kernel call, adapted so that calls take about CHUNK_SECONDS.
+
+    Call :meth:`start` before each call (it starts the clock and gives the size) and
+    :meth:`done` after it: a full chunk done in less than half the time doubles the
+    size, a chunk that took more than twice the time halves it (never below the first).
+
+    Examples
+    --------
+    >>> from grundy.progress import Chunks
+    >>> chunks = Chunks(1024)
+    >>> size = chunks.start()     # ... a kernel call on `size` items, in no time ...
+    >>> chunks.done(full=True)
+    >>> chunks.size
+    2048
+    """
+
+    def __init__(self, first: int) -> None:
+        self.size = self.first = first
+        self._began = time.perf_counter()
+
+    def start(self) -> int:
+        """Start timing a call; return its size."""
+        self._began = time.perf_counter()
+        return self.size
+
+    def done(self, full: bool) -> None:
+        """Adapt the size after a call (`full`: it did all of its chunk)."""
+        spent = time.perf_counter() - self._began
+        if full and spent < CHUNK_SECONDS / 2:
+            self.size *= 2
+        elif spent > CHUNK_SECONDS * 2 and self.size > self.first:
+            self.size //= 2

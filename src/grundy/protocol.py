@@ -1,0 +1,128 @@
+"""The protocol every game shares: a name, a limit, and a notation for positions.
+
+:class:`~grundy.ImpartialGame` and :class:`~grundy.twoplayer.TwoPlayerGame` both derive
+from :class:`Game`, generic in the type of their positions, so the command line, the
+reports, play and the web playground take a ``Game`` and ask it ``kind`` instead of
+testing classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+
+from .errors import InvalidGameError
+from .solver import DEFAULT_MAX_POSITIONS
+
+__all__ = ["Game", "GameKind", "P"]
+
+#: The type of a game's positions: any hashable value.
+P = TypeVar("P", bound=Hashable)
+
+#: What a game answers: SG values (``"impartial"``) or win/loss/tie/draw
+#: (``"two-player"``).
+GameKind = Literal["impartial", "two-player"]
+
+
+class Game(Generic[P]):
+    """What every game has, impartial or not: a name, a limit, a notation.
+
+    Subclasses are :class:`~grundy.ImpartialGame` and
+    :class:`~grundy.twoplayer.TwoPlayerGame`; a game derives from one of them, never from
+    ``Game`` directly. The notation methods are hooks: a game overrides them to read and
+    write its positions as people type them.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim, TicTacToe
+    >>> [game.kind for game in (Nim(), TicTacToe())]
+    ['impartial', 'two-player']
+    >>> Nim().limited_to(1_000).max_positions
+    1000
+    """
+
+    #: ``"impartial"`` or ``"two-player"``: which queries the game answers.
+    kind: ClassVar[GameKind]
+    #: Cap on the positions a search may store; past it, ``PositionLimitError``.
+    max_positions: int = DEFAULT_MAX_POSITIONS
+    #: Name used in messages, by the command line and in saved files.
+    name: str = ""
+
+    def check_position(self, position: Any) -> P:
+        """Validate a position given by a user and return it, normalised.
+
+        The default accepts anything; games override it to refuse bad input with an
+        ``InvalidPositionError`` that names the problem.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().check_position([3, 4])
+        (3, 4)
+        """
+        return position  # type: ignore[no-any-return]  # the default trusts the caller
+
+    def parse_position(self, tokens: Sequence[str]) -> P:
+        """Read a position from command-line words.
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> Chomp().parse_position(["2x3"])
+        (3, 3)
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define parse_position(tokens)")
+
+    def format_position(self, position: P) -> str:
+        """Write `position` as typed on the command line (the inverse of parse_position).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().format_position((3, 4, 5))
+        '3 4 5'
+        """
+        return repr(position)
+
+    def position_to_json(self, position: P) -> Any:
+        """Return `position` as a JSON value (tuples become lists).
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().position_to_json((3, 5))
+        [3, 5]
+        """
+        if isinstance(position, tuple | list):
+            return [self.position_to_json(p) for p in position]
+        return position
+
+    def describe_move(self, before: P, after: P) -> str:
+        """Describe the move from `before` to `after` in words, for people.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().describe_move((3, 4, 5), (1, 4, 5))
+        'heap 1: 3 -> 1'
+        """
+        return f"{self.format_position(before)} -> {self.format_position(after)}"
+
+    def limited_to(self, max_positions: int) -> Self:
+        """Set this game's cap on stored positions and return the game.
+
+        Examples
+        --------
+        >>> game = gr.game_from_moves(lambda n: [n - 1] if n else [], name="countdown")
+        >>> game.limited_to(100).grundy(1000)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.errors.PositionLimitError: countdown: more than 100 positions needed; ...
+        """
+        if type(max_positions) is not int or max_positions < 1:
+            raise InvalidGameError(f"max_positions {max_positions!r} must be a positive integer")
+        self.__dict__["max_positions"] = max_positions  # also works on frozen dataclasses
+        return self
+
+    def __repr__(self) -> str:
+        return self.name or f"{type(self).__name__}()"
