@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import json
 import os
 import socket
@@ -24,7 +23,7 @@ from .errors import (
     NimberError,
 )
 from .outcome import Outcome
-from .play import engine_reply, iter_options, read_move
+from .play import play_impartial, play_two_player
 from .reports import (
     NEEDS_CODE,
     heap_code,
@@ -41,7 +40,7 @@ from .twoplayer.tiers import DEFAULT_SHARD_SIZE
 try:  # recent typer vendors its own copy of click
     from typer._click.exceptions import ClickException
 except ImportError:  # pragma: no cover - typer with click as a dependency
-    from click.exceptions import ClickException
+    from click.exceptions import ClickException  # type: ignore[assignment]  # same class
 
 __all__ = ["app", "main"]
 
@@ -251,7 +250,7 @@ def solve(
     show = sys.stderr.isatty() if progress is None else progress
     if load:
         solution = twoplayer.load(load, rules)
-    elif tiered:
+    elif store is not None:  # tiered
         try:
             solution = twoplayer.solve_tiers(
                 rules,
@@ -289,7 +288,7 @@ def solve(
     kind = "positions up to symmetry" if symmetric else "positions"
     how = f"read from {escape(load)}" if load else f"solved in {seconds:.2f} s"
     if tiered:
-        how += f" by tiers through {escape(store)}"
+        how += f" by tiers through {escape(str(store))}"
     console.print(f"  {len(solution):,} {kind} ({counts}); {how}")
     if save:
         console.print(f"  saved to {save}", markup=False)
@@ -352,7 +351,7 @@ def table(
         )
         err_console.print(f"interrupted: {kept}", markup=False)
         raise typer.Exit(code=130) from None
-    if plot:
+    if plot and found is not None:  # a plot needs a code, so the sequence is there
         from .heaps.plot import plot_sequence  # matplotlib only when a plot is asked for
 
         plot_sequence(found, plot)
@@ -422,139 +421,35 @@ def play(
             err_console.print(f"please answer 'me' or 'engine', not {first!r}", markup=False)
         first = typer.prompt("Who moves first, me or engine?", default="me").strip().lower()
     person_to_move = first == "me"
+    terminal = _Terminal()
     if isinstance(rules, TwoPlayerGame):
         if misere:
             raise InvalidGameError("--misere is for impartial games")
-        return _play_two_player(game, rules, current, person_to_move)
+        console.print(f"solving {game}...")
+        solution = twoplayer.solve(rules, current, progress=sys.stderr.isatty())
+        console.print(
+            f"[bold]{game}[/]. Type the position after your move, or: moves, #k (the k-th "
+            "listed move), hint, quit."
+        )
+        return play_two_player(terminal, rules, solution, current, person_to_move=person_to_move)
     console.print(
         f"[bold]{game}[/]{'  (misère play: whoever moves last loses)' if misere else ''}. "
         "Type the position after your move, or: moves, #k (the k-th listed move), hint, quit."
     )
-    lost_announced = False
-    while True:
-        console.print(f"\nposition: {rules.format_position(current)}", markup=False)
-        reply = engine_reply(rules, current, misere=misere)
-        if reply is None:  # no move left: normal play, the player to move loses
-            person_wins = person_to_move == misere
-            console.print("No move is left. " + ("You win!" if person_wins else "I win."))
-            return
-        if not person_to_move:
-            console.print(
-                f"I move to {rules.format_position(reply.move)}   "
-                f"({rules.describe_move(current, reply.move)})",
-                markup=False,
-            )
-            if reply.winning and not lost_announced:
-                console.print(
-                    "Your position is now lost: whatever you play, I have a winning answer."
-                )
-                lost_announced = True
-            current, person_to_move = reply.move, True
-            continue
-        if not reply.winning and not lost_announced:
-            console.print("Your position is lost: every move leads to a position I win.")
-            lost_announced = True
-
-        def hint(position=current) -> str:
-            best = (rules.winning_moves(position, misere=misere) or [None])[0]
-            if best is None:
-                return "No winning move: every move loses against perfect play."
-            return (
-                f"A winning move: {rules.format_position(best)}   "
-                f"({rules.describe_move(position, best)})"
-            )
-
-        def listing(position=current) -> list[tuple[Any, str]]:
-            options = itertools.islice(iter_options(rules, position), MOVES_SHOWN)
-            return [
-                (o, f"{rules.format_position(o)}   ({rules.describe_move(position, o)})")
-                for o in options
-            ]
-
-        after = ask_move(
-            hint,
-            listing,
-            lambda words, listed, position=current: read_move(rules, position, words, listed),
-        )
-        if after is None:
-            return
-        current, person_to_move = after, False
+    play_impartial(terminal, rules, current, person_to_move=person_to_move, misere=misere)
 
 
-def _play_two_player(game: str, rules: TwoPlayerGame, current: Any, person_to_move: bool):
-    """The play loop of two-player games: the engine plays a best move of the solution."""
-    console.print(f"solving {game}...")
-    solution = twoplayer.solve(rules, current, progress=sys.stderr.isatty())
-    console.print(
-        f"[bold]{game}[/]. Type the position after your move, or: moves, #k (the k-th "
-        "listed move), hint, quit."
-    )
-    while True:
-        console.print(f"\nposition: {rules.format_position(current)}", markup=False)
-        value, remoteness = solution.value(current), solution.remoteness(current)
-        options = list(rules.moves(current))
-        if not options:
-            mover = rules.end_value(current)
-            person = mover if person_to_move else mover.opposite
-            console.print({"win": "You win!", "loss": "I win.", "tie": "A tie."}[person.value])
-            return
-        if not person_to_move:
-            move = solution.best_moves(current)[0]
-            console.print(f"I play {rules.describe_move(current, move)}", markup=False)
-            current, person_to_move = move, True
-            continue
-        ends = "" if remoteness is None else f" in {remoteness}"
-        console.print(f"(perfect play from here: you {value.value}{ends})", markup=False)
-        after = ask_move(
-            lambda position=current: (
-                "A best move: " + rules.describe_move(position, solution.best_moves(position)[0])
-            ),
-            lambda position=current, options=options: [
-                (
-                    o,
-                    f"{rules.describe_move(position, o)}   "
-                    f"({solution.value(o).opposite.value} for you)",
-                )
-                for o in options[:MOVES_SHOWN]
-            ],
-            lambda words, listed, position=current: read_move(rules, position, words, listed),
-        )
-        if after is None:
-            return
-        current, person_to_move = after, False
+class _Terminal:
+    """The play loops' terminal: rich's consoles, text printed as written."""
 
+    def say(self, text: str) -> None:
+        console.print(text, markup=False)
 
-def ask_move(
-    hint: Callable[[], str],
-    listing: Callable[[], list[tuple[Any, str]]],
-    read: Callable[[list[str], list], Any],
-) -> Any:
-    """Prompt until the person types a legal move and return it; None if they quit.
+    def ask(self, prompt: str) -> str:
+        return str(typer.prompt(prompt))
 
-    `hint` says a good move, `listing` gives (move, description) pairs for ``moves``,
-    `read` turns the typed words (and the moves last listed, for ``#k``) into a move or
-    raises a GrundyError, which is shown before asking again.
-    """
-    listed: list = []
-    while True:
-        words = typer.prompt("your move").split()
-        command = words[0].lower() if len(words) == 1 else ""
-        if command == "quit":
-            console.print("Bye.")
-            return None
-        if command == "hint":
-            console.print(hint(), markup=False)
-            continue
-        if command == "moves":
-            shown = listing()
-            listed = [move for move, _ in shown]
-            for k, (_, text) in enumerate(shown, 1):
-                console.print(f"  #{k}  {text}", markup=False)
-            continue
-        try:
-            return read(words, listed)
-        except GrundyError as exc:
-            err_console.print(f"{exc}; try again", markup=False)
+    def warn(self, text: str) -> None:
+        err_console.print(text, markup=False)
 
 
 @app.command()
@@ -665,8 +560,8 @@ def survey(
             )
     if summary.offset:
         console.print("same sequence up to an offset of a few heap sizes", markup=False)
-        for group in summary.offset:
-            console.print(f"  {' ~ '.join(group)}", markup=False)
+        for codes in summary.offset:
+            console.print(f"  {' ~ '.join(codes)}", markup=False)
 
 
 @app.command()

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any, Protocol
 
-from .errors import InvalidPositionError
+from .errors import GrundyError, InvalidPositionError
 from .games.heap_game import HeapGame, changed_heaps
 from .impartial import ImpartialGame
+from .protocol import Game
 from .sums import Sum
-from .twoplayer import TwoPlayerGame
+from .twoplayer import Solution, TwoPlayerGame, Value
 
-__all__ = ["Reply", "engine_reply", "iter_options", "is_option", "read_move", "pick_listed"]
+__all__ = [
+    "Reply",
+    "engine_reply",
+    "iter_options",
+    "is_option",
+    "read_move",
+    "pick_listed",
+    "value_for_mover",
+    "play_impartial",
+    "play_two_player",
+    "Terminal",
+]
 
 Position = Hashable
 
@@ -85,8 +98,8 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
     >>> is_option(Nim(), (10**18, 4), (5, 4)), is_option(Nim(), (3, 4), (3, 5))
     (True, False)
     """
-    if isinstance(game, HeapGame):
-        _, old, new = changed_heaps(before, after)
+    if isinstance(game, HeapGame) and isinstance(before, int | tuple):
+        _, old, new = changed_heaps(before, after)  # type: ignore[arg-type]  # a heap row
         if len(old) != 1 or not new:
             return False
         options = game.heap_moves(old[0])
@@ -119,10 +132,10 @@ def pick_listed(word: str, listed: Sequence) -> Position:
 
 
 def read_move(
-    game: ImpartialGame | TwoPlayerGame,
-    position: Position,
+    game: Game[Any],
+    position: Any,
     words: Sequence[str],
-    listed: Sequence = (),
+    listed: Sequence[Any] = (),
 ) -> Position:
     """Read a person's move: the new position in the game's notation, or ``#k``.
 
@@ -150,14 +163,195 @@ def read_move(
     if len(words) == 1 and words[0].startswith("#"):
         return pick_listed(words[0], listed)
     after = game.check_position(game.parse_position(list(words)))
-    legal = (
-        after in list(game.moves(position))
-        if isinstance(game, TwoPlayerGame)
-        else is_option(game, position, after)
-    )
+    if isinstance(game, ImpartialGame):
+        legal = is_option(game, position, after)
+    else:
+        legal = after in list(game.moves(position))  # type: ignore[attr-defined]
     if not legal:
         raise InvalidPositionError(
             f"illegal move: {text} cannot be reached from {game.format_position(position)} "
             "in one move"
         )
     return after
+
+
+# ----------------------------------------------------------------- play loops
+#: Moves listed by ``moves`` in a play loop.
+MOVES_SHOWN = 20
+
+
+class Terminal(Protocol):
+    """What a play loop needs of the person's terminal (the CLI passes rich's console).
+
+    ``say`` prints a line as written; ``ask`` prompts and returns the answer;
+    ``warn`` prints a line on the error stream.
+    """
+
+    def say(self, text: str) -> None: ...
+
+    def ask(self, prompt: str) -> str: ...
+
+    def warn(self, text: str) -> None: ...
+
+
+def value_for_mover(solution: Solution, before: object, after: object) -> Value:
+    """The value of the option `after` of `before` for the player who moves there.
+
+    Moves that keep the mover (extra turns) keep the value's point of view. The CLI's
+    ``moves`` list and the web playground's options both say it.
+
+    Examples
+    --------
+    >>> from grundy.games import TicTacToe
+    >>> from grundy.twoplayer import solve
+    >>> solution = solve(TicTacToe(), "xx.oo....")
+    >>> value_for_mover(solution, "xx.oo....", "xxxoo....")
+    Value.WIN
+    """
+    rules = solution.game
+    same = rules.to_move(after) == rules.to_move(before)
+    return solution.value(after) if same else solution.value(after).opposite
+
+
+def ask_move(
+    terminal: Terminal,
+    hint: Callable[[], str],
+    listing: Callable[[], list[tuple[Any, str]]],
+    read: Callable[[list[str], list[Any]], Any],
+) -> Any:
+    """Prompt until the person types a legal move and return it; None if they quit.
+
+    `hint` says a good move, `listing` gives (move, description) pairs for ``moves``,
+    `read` turns the typed words (and the moves last listed, for ``#k``) into a move or
+    raises a GrundyError, which is shown before asking again.
+    """
+    listed: list[Any] = []
+    while True:
+        words = terminal.ask("your move").split()
+        command = words[0].lower() if len(words) == 1 else ""
+        if command == "quit":
+            terminal.say("Bye.")
+            return None
+        if command == "hint":
+            terminal.say(hint())
+            continue
+        if command == "moves":
+            shown = listing()
+            listed = [move for move, _ in shown]
+            for k, (_, text) in enumerate(shown, 1):
+                terminal.say(f"  #{k}  {text}")
+            continue
+        try:
+            return read(words, listed)
+        except GrundyError as exc:
+            terminal.warn(f"{exc}; try again")
+
+
+def play_impartial(
+    terminal: Terminal,
+    game: ImpartialGame[Any],
+    current: Any,
+    *,
+    person_to_move: bool,
+    misere: bool = False,
+) -> None:
+    """Play an impartial game against perfect play, from `current`, until it ends."""
+    lost_announced = False
+    while True:
+        terminal.say(f"\nposition: {game.format_position(current)}")
+        reply = engine_reply(game, current, misere=misere)
+        if reply is None:  # no move left: normal play, the player to move loses
+            person_wins = person_to_move == misere
+            terminal.say("No move is left. " + ("You win!" if person_wins else "I win."))
+            return
+        if not person_to_move:
+            terminal.say(
+                f"I move to {game.format_position(reply.move)}   "
+                f"({game.describe_move(current, reply.move)})"
+            )
+            if reply.winning and not lost_announced:
+                terminal.say(
+                    "Your position is now lost: whatever you play, I have a winning answer."
+                )
+                lost_announced = True
+            current, person_to_move = reply.move, True
+            continue
+        if not reply.winning and not lost_announced:
+            terminal.say("Your position is lost: every move leads to a position I win.")
+            lost_announced = True
+        position = current
+
+        def hint(position: Any = position) -> str:
+            best = (game.winning_moves(position, misere=misere) or [None])[0]
+            if best is None:
+                return "No winning move: every move loses against perfect play."
+            return (
+                f"A winning move: {game.format_position(best)}   "
+                f"({game.describe_move(position, best)})"
+            )
+
+        def listing(position: Any = position) -> list[tuple[Any, str]]:
+            options = islice(iter_options(game, position), MOVES_SHOWN)
+            return [
+                (o, f"{game.format_position(o)}   ({game.describe_move(position, o)})")
+                for o in options
+            ]
+
+        def read(words: list[str], listed: list[Any], position: Any = position) -> Any:
+            return read_move(game, position, words, listed)
+
+        after = ask_move(terminal, hint, listing, read)
+        if after is None:
+            return
+        current, person_to_move = after, False
+
+
+def play_two_player(
+    terminal: Terminal,
+    game: TwoPlayerGame[Any],
+    solution: Solution,
+    current: Any,
+    *,
+    person_to_move: bool,
+) -> None:
+    """Play a solved two-player game: the engine plays a best move of `solution`."""
+    while True:
+        terminal.say(f"\nposition: {game.format_position(current)}")
+        value, remoteness = solution.value(current), solution.remoteness(current)
+        options = list(game.moves(current))
+        if not options:
+            mover = game.end_value(current)
+            person = mover if person_to_move else mover.opposite
+            terminal.say({"win": "You win!", "loss": "I win.", "tie": "A tie."}[person.value])
+            return
+        if not person_to_move:
+            move = solution.best_moves(current)[0]
+            terminal.say(f"I play {game.describe_move(current, move)}")
+            current, person_to_move = move, True
+            continue
+        ends = "" if remoteness is None else f" in {remoteness}"
+        terminal.say(f"(perfect play from here: you {value.value}{ends})")
+        position = current
+
+        def hint(position: Any = position) -> str:
+            return "A best move: " + game.describe_move(position, solution.best_moves(position)[0])
+
+        def listing(
+            position: Any = position, options: list[Any] = options
+        ) -> list[tuple[Any, str]]:
+            return [
+                (
+                    o,
+                    f"{game.describe_move(position, o)}   "
+                    f"({value_for_mover(solution, position, o).value} for you)",
+                )
+                for o in options[:MOVES_SHOWN]
+            ]
+
+        def read(words: list[str], listed: list[Any], position: Any = position) -> Any:
+            return read_move(game, position, words, listed)
+
+        after = ask_move(terminal, hint, listing, read)
+        if after is None:
+            return
+        current, person_to_move = after, False

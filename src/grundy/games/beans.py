@@ -12,6 +12,9 @@ from .heap_game import parse_heap
 
 __all__ = ["BeanGame", "bean_value"]
 
+#: A position: the bean count of each bottle.
+Position = tuple[int, ...]
+
 
 def bean_value(distance: int) -> int:
     """Return the SG value of one bean `distance` bottles before the last bottle.
@@ -48,7 +51,7 @@ def _distance_of_value(value: int) -> int | None:
 
 
 @dataclass(frozen=True)
-class BeanGame(ImpartialGame):
+class BeanGame(ImpartialGame[Position]):
     """Beans in bottles (快快编程 1408): split a bean into two beans further right.
 
     Bottles ``0 .. n-1`` stand in a row; a position is the tuple of bean counts, so its
@@ -83,7 +86,7 @@ class BeanGame(ImpartialGame):
     """
 
     # ------------------------------------------------------------- positions
-    def check_position(self, position: object) -> tuple | Sum:
+    def check_position(self, position: object) -> Position | Sum:
         if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if not isinstance(position, tuple | list):
@@ -92,7 +95,7 @@ class BeanGame(ImpartialGame):
             )
         return tuple(parse_heap(count, self, what="bean count") for count in position)
 
-    def parse_position(self, tokens: Sequence[str]) -> tuple:
+    def parse_position(self, tokens: Sequence[str]) -> Position:
         """Read the bean count of each bottle: ``["2", "3", "1"]`` -> ``(2, 3, 1)``.
 
         Examples
@@ -107,7 +110,7 @@ class BeanGame(ImpartialGame):
             raise InvalidPositionError(f"{self!r}: give the bean count of each bottle")
         return tuple(parse_heap(word, self, what="bean count") for word in tokens)
 
-    def describe_move(self, before: tuple, after: tuple) -> str:
+    def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:
         """Say where the bean went, bottles numbered from 0.
 
         Examples
@@ -130,7 +133,7 @@ class BeanGame(ImpartialGame):
         return super().describe_move(before, after)
 
     # ------------------------------------------------------------- the rules
-    def moves(self, position: tuple) -> list[tuple]:
+    def moves(self, position: Position) -> list[Position]:
         n = len(position)
         options = []
         for i in range(n - 1):
@@ -146,7 +149,7 @@ class BeanGame(ImpartialGame):
         return options
 
     # ------------------------------------------------------------- the theory
-    def formula(self, position: tuple) -> int:
+    def formula(self, position: Position) -> int:
         n = len(position)
         value = 0
         for i, count in enumerate(position):
@@ -154,13 +157,13 @@ class BeanGame(ImpartialGame):
                 value ^= bean_value(n - 1 - i)
         return value
 
-    def moves_to_value(self, position: tuple, value: int) -> list[tuple]:
+    def moves_to_value(self, position: Position | Sum, value: int) -> list[Position | Sum]:
         position = self.check_position(position)
-        if isinstance(position, Sum):
-            return super().moves_to_value(position, value)
+        if isinstance(position, Sum):  # what the default does, for a whole sum
+            return [o for o in self.options(position) if self.grundy(o) == value]
         n = len(position)
         change = self.formula(position) ^ value
-        found = []
+        found: list[Position | Sum] = []
         for i in range(n - 1):
             if not position[i]:
                 continue

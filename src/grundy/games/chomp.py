@@ -20,7 +20,7 @@ _RECTANGLE = re.compile(r"^\s*(-?\d+)\s*[xX×]\s*(-?\d+)\s*$")
 
 
 @dataclass(frozen=True)
-class Chomp(ImpartialGame):
+class Chomp(ImpartialGame[tuple[int, ...]]):
     """Chomp: bite a square and everything above and to the right of it.
 
     A position is a Young diagram: the tuple of row lengths, bottom row first,
@@ -88,14 +88,14 @@ class Chomp(ImpartialGame):
             return (rows[0] - 1) ^ (len(rows) - 1)
         return None
 
-    def moves_to_value(self, rows: tuple[int, ...], value: int) -> list[tuple[int, ...]]:
-        rows = self.check_position(rows)
+    def moves_to_value(self, rows: tuple[int, ...], value: int) -> list[tuple[int, ...] | Sum]:
+        rows = self._check_rows(rows)
         if not _is_l_shape(rows):
             self.check_search(rows)  # the options are valued by search: refuse a big one now
             return list(super().moves_to_value(rows, value))
         # Nim on the arms: shorten the row arm to value ^ column arm, or the other way.
         across, up = rows[0] - 1, len(rows) - 1
-        options = []
+        options: list[tuple[int, ...] | Sum] = []
         if value ^ up < across:
             options.append(((value ^ up) + 1,) + rows[1:])
         if value ^ across < up:
@@ -116,7 +116,7 @@ class Chomp(ImpartialGame):
         >>> Chomp().bite((4, 4, 4), 2, 0)
         (4, 4)
         """
-        rows = self.check_position(position)
+        rows = self._check_rows(position)
         if not (0 <= row < len(rows) and 0 <= column < rows[row]):
             raise InvalidPositionError(
                 f"{self!r}: square ({row}, {column}) is not in the diagram {rows}"
@@ -131,6 +131,10 @@ class Chomp(ImpartialGame):
     def check_position(self, position: object) -> tuple[int, ...] | Sum:
         if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
+        return self._check_rows(position)
+
+    def _check_rows(self, position: object) -> tuple[int, ...]:
+        """:meth:`check_position` of one diagram (not a ``Sum``)."""
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
                 f"{self!r}: position {position!r} is not a tuple of row lengths (bottom row "
@@ -225,9 +229,9 @@ class Chomp(ImpartialGame):
                     "(bottom row first) or one rectangle RxC"
                 )
             rows.append(int(text))
-        return self.check_position(rows)
+        return self._check_rows(rows)
 
-    def describe_move(self, before: tuple[int, ...], after: tuple[int, ...]) -> str:
+    def describe_move(self, before: tuple[int, ...] | Sum, after: tuple[int, ...] | Sum) -> str:
         """Say which square was bitten (rows and columns numbered from 0).
 
         Examples
@@ -236,6 +240,8 @@ class Chomp(ImpartialGame):
         >>> Chomp().describe_move((3, 3, 3), (3, 1, 1))
         'bite at row 1, column 1'
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         r = 0
         while r < len(after) and after[r] == before[r]:
             r += 1

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..errors import InvalidPositionError, PositionLimitError
 from ..explain import xor_line
@@ -13,12 +13,17 @@ from ..impartial import ImpartialGame
 from ..nimbers import nim_div, nim_mul
 from ..sums import Sum
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
 __all__ = ["CoinTurningGame", "TurningTurtles", "MockTurtles", "Ruler", "TurningCorners"]
 
-Coin = Hashable  # an int for a row of coins, a pair (i, j) for a board
+#: The type of a coin: an int for a row of coins, a pair (i, j) for a board. Coins are
+#: sorted, so that a position (the heads coins) is a sorted tuple.
+C = TypeVar("C", bound="SupportsRichComparison")
 
 
-class CoinTurningGame(ImpartialGame):
+class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
     """Base class of coin-turning games; a subclass gives the rule and the coin values.
 
     A position is the set of heads-up coins, stored as a sorted tuple. A move picks a
@@ -52,7 +57,7 @@ class CoinTurningGame(ImpartialGame):
     """
 
     # ----------------------------------------------------------------- the rule
-    def flip_sets(self, coin: Coin) -> Iterable[Sequence[Coin]]:
+    def flip_sets(self, coin: C) -> Iterable[Sequence[C]]:
         """Return the sets of other coins that may be turned with `coin` as rightmost.
 
         Examples
@@ -63,7 +68,7 @@ class CoinTurningGame(ImpartialGame):
         """
         raise NotImplementedError(f"{type(self).__name__} must define flip_sets(coin)")
 
-    def coin_value(self, coin: Coin) -> int:
+    def coin_value(self, coin: C) -> int:
         """Return the SG value of the position whose only heads coin is `coin`.
 
         Examples
@@ -74,7 +79,7 @@ class CoinTurningGame(ImpartialGame):
         """
         raise NotImplementedError(f"{type(self).__name__} must define coin_value(coin)")
 
-    def flips_with_change(self, coin: Coin, change: int) -> Iterable[Sequence[Coin]]:
+    def flips_with_change(self, coin: C, change: int) -> Iterable[Sequence[C]]:
         """Return the flip sets of `coin` whose values XOR with `coin`'s to `change`.
 
         These are the moves at `coin` that change the position's value by `change`
@@ -95,25 +100,25 @@ class CoinTurningGame(ImpartialGame):
             if total == target:
                 yield others
 
-    def search_coins(self, position: tuple) -> int:
+    def search_coins(self, position: tuple[C, ...]) -> int:
         """Return how many coins a search from `position` may turn (bounds 2^k positions)."""
         raise NotImplementedError(f"{type(self).__name__} must define search_coins(position)")
 
     # ----------------------------------------------------------------- notation
-    def check_coin(self, coin: object) -> Coin:
+    def check_coin(self, coin: object) -> C:
         """Return `coin` normalised, or raise InvalidPositionError."""
         raise NotImplementedError(f"{type(self).__name__} must define check_coin(coin)")
 
-    def parse_coin(self, word: str) -> Coin:
+    def parse_coin(self, word: str) -> C:
         """Read one coin from a command-line word."""
         raise NotImplementedError(f"{type(self).__name__} must define parse_coin(word)")
 
-    def coin_text(self, coin: Coin) -> str:
+    def coin_text(self, coin: C) -> str:
         """Write one coin as on the command line."""
         return str(coin)
 
     # ----------------------------------------------------------------- hooks
-    def moves(self, position: tuple) -> list[tuple]:
+    def moves(self, position: tuple[C, ...]) -> list[tuple[C, ...]]:
         heads = set(position)
         options = []
         for coin in position:
@@ -121,13 +126,13 @@ class CoinTurningGame(ImpartialGame):
                 options.append(tuple(sorted(heads.symmetric_difference((coin, *others)))))
         return options
 
-    def formula(self, position: tuple) -> int:
+    def formula(self, position: tuple[C, ...]) -> int:
         value = 0
         for coin in position:
             value ^= self.coin_value(coin)
         return value
 
-    def moves_to_value(self, position: tuple, value: int) -> list[tuple]:
+    def moves_to_value(self, position: tuple[C, ...], value: int) -> list[tuple[C, ...]]:
         """Return the options of value `value`: flips whose values XOR to ``X ^ value``.
 
         Raises
@@ -135,7 +140,7 @@ class CoinTurningGame(ImpartialGame):
         PositionLimitError
             The options (counting every coin they turn) exceed ``max_positions``.
         """
-        position = self.check_position(position)
+        position = self._check_coins(position)
         change = self.formula(position) ^ value
         if change == 0:  # turning coins always changes the value: no option keeps it
             return []
@@ -154,9 +159,13 @@ class CoinTurningGame(ImpartialGame):
                 options.append(tuple(sorted(heads.symmetric_difference((coin, *others)))))
         return sorted(options)
 
-    def check_position(self, position: object) -> tuple | Sum:
+    def check_position(self, position: object) -> tuple[C, ...] | Sum:
         if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
+        return self._check_coins(position)
+
+    def _check_coins(self, position: object) -> tuple[C, ...]:
+        """:meth:`check_position` of one position (not a ``Sum``): the sorted heads coins."""
         if isinstance(position, str | bytes) or not isinstance(position, Iterable):
             raise InvalidPositionError(
                 f"{self!r}: position {position!r} is not a collection of heads coins "
@@ -173,11 +182,11 @@ class CoinTurningGame(ImpartialGame):
         return result
 
     # ----------------------------------------------------------------- queries
-    def search_size(self, position: tuple) -> int:
+    def search_size(self, position: tuple[C, ...]) -> int:
         # Every subset of the coins in play; capped so that coin 10^15 builds no huge int.
         return 1 << min(self.search_coins(position), 64)
 
-    def search_refusal(self, position: tuple, size: int, limit: int) -> str:
+    def search_refusal(self, position: tuple[C, ...], size: int, limit: int) -> str:
         coins = self.search_coins(position)
         return (
             f"{self!r}: a search without the closed form may visit up to 2^{coins} "
@@ -185,7 +194,7 @@ class CoinTurningGame(ImpartialGame):
         )
 
     # ----------------------------------------------------------------- notation
-    def parse_position(self, tokens: Sequence[str]) -> tuple:
+    def parse_position(self, tokens: Sequence[str]) -> tuple[C, ...]:
         """Read the heads coins from command-line words (e.g. ``3 5 6`` or ``2,3 4,5``).
 
         Examples
@@ -199,19 +208,19 @@ class CoinTurningGame(ImpartialGame):
                 f"{self!r}: give the heads coins, e.g. "
                 f"{' '.join(map(self.coin_text, self._example_position()))}"
             )
-        return self.check_position([self.parse_coin(t) for t in tokens])
+        return self._check_coins([self.parse_coin(t) for t in tokens])
 
-    def position_to_json(self, position: Any) -> Any:
+    def position_to_json(self, position: tuple[C, ...] | Sum) -> Any:
         if isinstance(position, Sum):
             return {"sum": [self.position_to_json(p) for p in position.parts]}
         return [list(c) if isinstance(c, tuple) else c for c in position]
 
-    def format_position(self, position: Any) -> str:
+    def format_position(self, position: tuple[C, ...] | Sum) -> str:
         if isinstance(position, Sum) or not isinstance(position, tuple):
             return super().format_position(position)
         return " ".join(map(self.coin_text, position)) if position else "(no heads)"
 
-    def describe_move(self, before: tuple, after: tuple) -> str:
+    def describe_move(self, before: tuple[C, ...] | Sum, after: tuple[C, ...] | Sum) -> str:
         """Name the coins a move turns over, the rightmost (heads to tails) first.
 
         Examples
@@ -220,6 +229,8 @@ class CoinTurningGame(ImpartialGame):
         >>> Ruler().describe_move((2, 6), (2, 4, 5))
         'turn over coins 6, 5, 4'
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         flipped = sorted(set(before).symmetric_difference(after), reverse=True)
         word = "coin" if len(flipped) == 1 else "coins"
         shown = [f"({c[0]},{c[1]})" if isinstance(c, tuple) else str(c) for c in flipped]
@@ -229,7 +240,7 @@ class CoinTurningGame(ImpartialGame):
     #: How a coin is valued, for :meth:`explain` (Lenstra: coins add by XOR).
     _coin_rule = "each coin valued alone"
 
-    def explain_part(self, position: tuple) -> str:
+    def explain_part(self, position: tuple[C, ...]) -> str:
         values = [self.coin_value(c) for c in position]
         if len(values) == 1:
             return (
@@ -239,11 +250,12 @@ class CoinTurningGame(ImpartialGame):
         return xor_line(f"the heads coins' values ({self._coin_rule})", values, "heads coins")
 
     # ----------------------------------------------------------------- internals
-    def _example_position(self) -> tuple:
+    def _example_position(self) -> tuple[Any, ...]:
+        """A position to show in messages: coins 1 and 3 of a row (a board overrides it)."""
         return (1, 3)
 
 
-class _RowOfCoins(CoinTurningGame):
+class _RowOfCoins(CoinTurningGame[int]):
     """Coins in a row, numbered from ``first`` (0 or 1)."""
 
     first = 1
@@ -269,7 +281,7 @@ class _RowOfCoins(CoinTurningGame):
             )
         return int(text)
 
-    def search_coins(self, position: tuple) -> int:
+    def search_coins(self, position: tuple[int, ...]) -> int:
         return position[-1] - self.first + 1 if position else 0
 
 
@@ -321,7 +333,8 @@ def _integer(x: object) -> int | None:
     if isinstance(x, bool):
         return None
     try:
-        return operator.index(x)
+        # Any object: operator.index raises TypeError for a non-integer, caught below.
+        return operator.index(x)  # type: ignore[arg-type]
     except TypeError:
         return None
 
@@ -448,7 +461,7 @@ class Ruler(_RowOfCoins):
 
 
 @dataclass(frozen=True)
-class TurningCorners(CoinTurningGame):
+class TurningCorners(CoinTurningGame[tuple[int, int]]):
     """Turning Corners, the lecture notes' 2-D coin game: value of coin (i, j) is i ⊗ j.
 
     Coins sit at (i, j) with i, j >= 1. A move picks a heads coin (i, j) and 0 <= i' < i,
@@ -488,7 +501,7 @@ class TurningCorners(CoinTurningGame):
 
     _coin_rule = "coin i,j is worth i ⊗ j"
 
-    def flip_sets(self, coin: tuple[int, int]) -> Iterator[tuple]:
+    def flip_sets(self, coin: tuple[int, int]) -> Iterator[tuple[tuple[int, int], ...]]:
         i, j = coin
         for i2 in range(i):
             for j2 in range(j):
@@ -497,7 +510,9 @@ class TurningCorners(CoinTurningGame):
     def coin_value(self, coin: tuple[int, int]) -> int:
         return nim_mul(coin[0], coin[1])
 
-    def flips_with_change(self, coin: tuple[int, int], change: int) -> Iterator[tuple]:
+    def flips_with_change(
+        self, coin: tuple[int, int], change: int
+    ) -> Iterator[tuple[tuple[int, int], ...]]:
         i, j = coin
         swap = j < i  # scan the shorter side
         if swap:
@@ -510,12 +525,12 @@ class TurningCorners(CoinTurningGame):
         for i2 in range(i):
             j2 = j ^ nim_div(change, i ^ i2)
             if j2 < j:
-                corners = ((i, j2), (i2, j), (i2, j2))
+                corners: tuple[tuple[int, int], ...] = ((i, j2), (i2, j), (i2, j2))
                 if swap:
                     corners = tuple((b, a) for a, b in corners)
                 yield tuple(c for c in corners if c[0] and c[1])
 
-    def search_coins(self, position: tuple) -> int:
+    def search_coins(self, position: tuple[tuple[int, int], ...]) -> int:
         return max(i for i, _ in position) * max(j for _, j in position) if position else 0
 
     def check_coin(self, coin: object) -> tuple[int, int]:
@@ -524,17 +539,17 @@ class TurningCorners(CoinTurningGame):
                 f"{self!r}: coin {coin!r} is not a pair (i, j); coins are (row, column) "
                 "pairs with i, j >= 1"
             )
-        out = [_integer(x) for x in coin]
-        if None in out:
+        i, j = _integer(coin[0]), _integer(coin[1])
+        if i is None or j is None:
             raise InvalidPositionError(
                 f"{self!r}: coin {coin!r} has a coordinate that is not an integer"
             )
-        if out[0] < 1 or out[1] < 1:
+        if i < 1 or j < 1:
             raise InvalidPositionError(
-                f"{self!r}: there is no coin {tuple(out)}; coordinates start at 1 "
+                f"{self!r}: there is no coin {(i, j)}; coordinates start at 1 "
                 "(row and column 0 have no coins)"
             )
-        return (out[0], out[1])
+        return (i, j)
 
     def parse_coin(self, word: str) -> tuple[int, int]:
         parts = word.strip().strip("()").split(",")
@@ -545,5 +560,5 @@ class TurningCorners(CoinTurningGame):
     def coin_text(self, coin: tuple[int, int]) -> str:
         return f"{coin[0]},{coin[1]}"
 
-    def _example_position(self) -> tuple:
+    def _example_position(self) -> tuple[tuple[int, int], ...]:
         return ((2, 3), (4, 5))

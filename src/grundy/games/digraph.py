@@ -6,18 +6,35 @@ import functools
 import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import InvalidGameError, InvalidPositionError, LoopError
 from ..impartial import ImpartialGame
 from ..retrograde import COMPILED_FROM  # graphs this big are valued by compiled code
+from ..retrograde import IntArray
 from ..sums import Sum
 from ._edge_files import check_vertex, read_edge_file
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = ["DigraphGame"]
 
+#: A position: the vertex of one token, or a tuple of vertices (several tokens).
+Position = int | tuple[int, ...]
 
-def _dag_values(start, succ, pred_start, pred, values, waiting, queue, mark) -> int:
+
+def _dag_values(
+    start: IntArray,
+    succ: IntArray,
+    pred_start: IntArray,
+    pred: IntArray,
+    values: IntArray,
+    waiting: IntArray,
+    queue: IntArray,
+    mark: IntArray,
+) -> int:
     """Fill ``values`` with the SG value of each vertex; return how many were valued.
 
     The graph is in compressed rows: the successors of vertex ``a`` are
@@ -64,13 +81,13 @@ def _dag_values(start, succ, pred_start, pred, values, waiting, queue, mark) -> 
 
 
 @functools.cache
-def _compiled_dag_values() -> Callable:
+def _compiled_dag_values() -> Callable[..., int]:
     import numba  # only big graphs pay for the import and the (cached) compile
 
     return numba.njit(cache=True)(_dag_values)
 
 
-class DigraphGame(ImpartialGame):
+class DigraphGame(ImpartialGame[Position]):
     """Tokens on a directed graph: a move slides one token along one edge ``u -> v``.
 
     A position is a vertex (one token) or a tuple of vertices (several tokens, which
@@ -131,26 +148,35 @@ class DigraphGame(ImpartialGame):
         name: str = "",
     ) -> None:
         where = "DigraphGame"
-        if callable(getattr(edges, "edges", None)):  # a networkx graph
-            if callable(getattr(edges, "is_directed", None)) and not edges.is_directed():
+        if callable(getattr(edges, "edges", None)):  # a networkx graph (untyped: duck typing)
+            graph: Any = edges
+            if callable(getattr(graph, "is_directed", None)) and not graph.is_directed():
                 raise InvalidGameError(f"{where}: the graph is undirected; give a DiGraph")
-            if callable(getattr(edges, "nodes", None)):
-                vertices = [*edges.nodes(), *vertices]
-            edges = edges.edges()
+            if callable(getattr(graph, "nodes", None)):
+                vertices = [*graph.nodes(), *vertices]
+            edges = graph.edges()
         try:
-            edges = list(edges)  # type: ignore[call-overload]
+            # Any object: list() raises TypeError for a non-iterable, caught below.
+            edges = list(edges)  # type: ignore[arg-type]
             vertices = list(vertices)
         except TypeError:
             raise InvalidGameError(
                 f"{where}: edges {edges!r} and vertices {vertices!r} must be iterables"
             ) from None
-        built = None
+        built: (
+            tuple[list[int], list[int], list[int]]
+            | tuple[list[int], npt.NDArray[np.int64], npt.NDArray[np.int64]]
+            | None
+        ) = None
         if len(edges) + len(vertices) >= COMPILED_FROM:
             built = _build_arrays(edges, vertices)
         if built is None:
             built = _build_lists(edges, vertices, where)
-        labels, self._start, self._succ = built
+        labels, start, succ = built
         self._labels: list[int] = labels
+        # Compressed successor rows: Python lists, or numpy arrays for big graphs.
+        self._start: list[int] | npt.NDArray[np.int64] = start
+        self._succ: list[int] | npt.NDArray[np.int64] = succ
         self._index = {label: i for i, label in enumerate(labels)}
         self._values: list[int] | None = None
         self.name = name or f"DigraphGame({len(labels)} vertices, {len(self._succ)} edges)"
@@ -199,7 +225,7 @@ class DigraphGame(ImpartialGame):
     def _row(self, a: int) -> list[int]:
         """Indices of the successors of the vertex of index `a`."""
         row = self._succ[self._start[a] : self._start[a + 1]]
-        return row if type(row) is list else row.tolist()
+        return row if isinstance(row, list) else row.tolist()
 
     def values(self) -> dict[int, int]:
         """Return the SG value of every vertex, as ``{vertex: value}``.
@@ -236,7 +262,7 @@ class DigraphGame(ImpartialGame):
     def _compute_values(self) -> list[int]:
         start, succ = self._start, self._succ
         n = len(start) - 1
-        if type(succ) is list:
+        if isinstance(start, list) and isinstance(succ, list):
             from ..graph import predecessors
 
             pred_start, pred = predecessors(start, succ)
@@ -251,11 +277,14 @@ class DigraphGame(ImpartialGame):
 
             pred_start, pred = reverse_arrays(start, succ)
             degree = int(np.diff(start).max()) if n else 0
-            values, waiting, queue = (np.zeros(n, dtype=np.int64) for _ in range(3))
-            mark = np.zeros(degree + 2, dtype=np.int64)
+            arrays = (np.zeros(n, dtype=np.int64) for _ in range(3))
+            array_values, array_waiting, array_queue = arrays
+            array_mark = np.zeros(degree + 2, dtype=np.int64)
             kernel = _compiled_dag_values()
-            done = kernel(start, succ, pred_start, pred, values, waiting, queue, mark)
-            values, waiting = values.tolist(), waiting.tolist()
+            done = kernel(
+                start, succ, pred_start, pred, array_values, array_waiting, array_queue, array_mark
+            )
+            values, waiting = array_values.tolist(), array_waiting.tolist()
         if done < n:
             raise self._cycle_error(waiting)
         return values
@@ -285,7 +314,7 @@ class DigraphGame(ImpartialGame):
         )
 
     # ------------------------------------------------------------- positions
-    def check_position(self, position: object) -> int | tuple | Sum:
+    def check_position(self, position: object) -> Position | Sum:
         if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
@@ -293,9 +322,9 @@ class DigraphGame(ImpartialGame):
                 self._vertex(v)
             return tuple(int(v) for v in position)
         self._vertex(position)
-        return int(position)  # type: ignore[call-overload]
+        return int(position)  # type: ignore[call-overload]  # _vertex accepted it: an integer
 
-    def parse_position(self, tokens: Sequence[str]) -> int | tuple:
+    def parse_position(self, tokens: Sequence[str]) -> Position:
         """Read token vertices: one word is one token, several words several tokens.
 
         Examples
@@ -315,7 +344,7 @@ class DigraphGame(ImpartialGame):
             vertices.append(self._labels[self._vertex(int(word))])
         return vertices[0] if len(vertices) == 1 else tuple(vertices)
 
-    def describe_move(self, before: int | tuple, after: int | tuple) -> str:
+    def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:
         """Say which token moved where, e.g. ``token 2: 3 -> 5`` (tokens from 1).
 
         Examples
@@ -334,42 +363,47 @@ class DigraphGame(ImpartialGame):
         return super().describe_move(before, after)
 
     # ------------------------------------------------------------- the rules
-    def moves(self, position: int | tuple) -> list:
-        if type(position) is int:
+    def moves(self, position: Position) -> list[int] | list[tuple[int, ...]]:
+        if isinstance(position, int):
             return self.successors(position)
-        options = []
+        options: list[tuple[int, ...]] = []
         for i, v in enumerate(position):
             for w in self.successors(v):
                 options.append((*position[:i], w, *position[i + 1 :]))
         return options
 
-    def components(self, position: int | tuple) -> tuple | None:
-        return None if type(position) is int else position
+    def components(self, position: Position) -> tuple[int, ...] | None:
+        return None if isinstance(position, int) else position
 
-    def assemble(self, parts: Sequence[int]) -> tuple:
-        return tuple(parts)
+    def assemble(self, parts: Sequence[Position | Sum]) -> tuple[int, ...]:
+        # The parts are token vertices: the components of a tuple, or their options.
+        return cast(tuple[int, ...], tuple(parts))
 
-    def canonical(self, position: int | tuple) -> int | tuple:
+    def canonical(self, position: Position) -> Position:
         # Tokens commute and a token that cannot move adds nothing (used by the
         # misère search, which sees whole positions).
-        if type(position) is int:
+        if isinstance(position, int):
             return position
         start, index = self._start, self._index
         return tuple(sorted(v for v in position if start[index[v] + 1] > start[index[v]]))
 
     # ------------------------------------------------------------- the theory
-    def formula(self, position: int) -> int:
+    def formula(self, position: Position) -> int | None:
+        if isinstance(position, tuple):  # several tokens: the solver adds their values
+            return None
         return self._table()[self._index[position]]
 
-    def moves_to_value(self, position: int, value: int) -> list[int]:
-        if type(position) is not int:
+    def moves_to_value(self, position: Position, value: int) -> Iterable[Position | Sum]:
+        if not isinstance(position, int):
             return super().moves_to_value(position, value)
         table, labels = self._table(), self._labels
         return [labels[b] for b in self._row(self._vertex(position)) if table[b] == value]
 
 
 # ----------------------------------------------------------------- building the graph
-def _build_lists(edges: list, vertices: list, where: str) -> tuple[list, list, list]:
+def _build_lists(
+    edges: list[Any], vertices: list[Any], where: str
+) -> tuple[list[int], list[int], list[int]]:
     """Labels (sorted) and compressed successor rows, in Python, checking every edge."""
     pairs = []
     for pair in edges:
@@ -398,7 +432,9 @@ def _build_lists(edges: list, vertices: list, where: str) -> tuple[list, list, l
     return labels, start, succ
 
 
-def _build_arrays(edges: list, vertices: list) -> tuple[list, Any, Any] | None:
+def _build_arrays(
+    edges: list[Any], vertices: list[Any]
+) -> tuple[list[int], npt.NDArray[np.int64], npt.NDArray[np.int64]] | None:
     """The same with numpy, for big graphs; None if some input needs the careful path."""
     import numpy as np
 

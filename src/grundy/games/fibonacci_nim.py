@@ -62,7 +62,7 @@ def zeckendorf(n: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class FibonacciNim(ImpartialGame):
+class FibonacciNim(ImpartialGame[Position]):
     """Fibonacci Nim: one heap; the first move takes any number but not all, each later
     move takes at least one and at most twice what the previous move took.
 
@@ -126,11 +126,11 @@ class FibonacciNim(ImpartialGame):
             return None  # too big: the query is refused with search_refusal's reason
         return self._table_value(position)
 
-    def moves_to_value(self, position: Position, value: int) -> list[Position]:
+    def moves_to_value(self, position: Position, value: int) -> list[Position | Sum]:
         if value != 0:
             return list(super().moves_to_value(position, value))
         n, limit = position
-        found = []
+        found: list[Position | Sum] = []
         taken = 0
         terms = zeckendorf(n)
         for i in range(len(terms) - 1, -1, -1):  # smallest term first
@@ -162,7 +162,7 @@ class FibonacciNim(ImpartialGame):
         return n, max(n - 1, 0)
 
     # ----------------------------------------------------------------- notation
-    def parse_position(self, tokens: Sequence[str]) -> Position:
+    def parse_position(self, tokens: Sequence[str]) -> Position | Sum:
         """Read ``n`` (the start, limit n - 1) or ``heap limit`` from command-line words.
 
         Examples
@@ -179,7 +179,7 @@ class FibonacciNim(ImpartialGame):
             f"{self!r}: give a heap n (the start) or a heap and a limit, got {' '.join(tokens)!r}"
         )
 
-    def describe_move(self, before: Position, after: Position) -> str:
+    def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:
         """Describe a move in words, with the limit it leaves.
 
         Examples
@@ -188,13 +188,17 @@ class FibonacciNim(ImpartialGame):
         >>> FibonacciNim().describe_move((20, 19), (18, 4))
         'take 2; the next player may take up to 4'
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         take = before[0] - after[0]
         if take < 1:
             return super().describe_move(before, after)
         return f"take {take}; the next player may take up to {after[1]}"
 
     # ----------------------------------------------------------------- queries
-    def winning_move(self, position: object, *, misere: bool = False) -> Position | Sum | None:
+    def winning_move(
+        self, position: Position | Sum, *, misere: bool = False
+    ) -> Position | Sum | None:
         """Return one winning move (take the smallest Zeckendorf term), or None.
 
         Normal play: exact and O(log n) for heaps of any size; misère play searches.
@@ -214,7 +218,7 @@ class FibonacciNim(ImpartialGame):
         take = zeckendorf(n)[-1]
         return n - take, min(2 * take, n - take)
 
-    def outcome(self, position: object, *, misere: bool = False) -> Outcome:
+    def outcome(self, position: Position | Sum, *, misere: bool = False) -> Outcome:
         """Return the outcome; normal play by Whinihan's theorem, for any heap size.
 
         Examples

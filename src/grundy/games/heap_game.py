@@ -10,7 +10,10 @@ from ..explain import xor_line
 from ..impartial import ImpartialGame
 from ..sums import Sum
 
-__all__ = ["HeapGame", "SearchedHeapGame", "changed_heaps", "parse_heap"]
+__all__ = ["HeapGame", "HeapPosition", "SearchedHeapGame", "changed_heaps", "parse_heap"]
+
+#: A position of a heap game: one heap, or a tuple of heaps played side by side.
+HeapPosition = int | tuple[int, ...]
 
 #: explain() lists the options of a searched heap only up to this many.
 _EXPLAIN_OPTIONS = 5_000
@@ -47,7 +50,7 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
         raise InvalidPositionError(f"{where}{what} {value!r} is a bool, not an integer")
     else:
         try:
-            heap = operator.index(value)
+            heap = operator.index(value)  # type: ignore[arg-type]  # any object: TypeError if not an index
         except TypeError:
             raise InvalidPositionError(f"{where}{what} {value!r} is not an integer") from None
     if heap < 0:
@@ -57,7 +60,7 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
     return heap
 
 
-class HeapGame(ImpartialGame):
+class HeapGame(ImpartialGame[HeapPosition]):
     """Base class of heap games; subclasses define :meth:`heap_moves` for one heap.
 
     A position is an ``int`` (one heap) or a tuple of heaps (their sum). The solver
@@ -93,7 +96,9 @@ class HeapGame(ImpartialGame):
         >>> Nim().winning_heap_moves([3, 4, 5])
         [(0, 1)]
         """
-        heaps = self.check_position(tuple(heaps))
+        row = self.check_position(tuple(heaps))
+        assert isinstance(row, tuple)  # a tuple of heaps checks as a tuple of heaps
+        heaps = row
         # The closed form where there is one (no memo entry per heap), else the solver.
         formula = self.formula if self.defines("formula") else self.grundy
         values = [v if (v := formula(h)) is not None else self.grundy(h) for h in heaps]
@@ -114,7 +119,7 @@ class HeapGame(ImpartialGame):
                 found.append((i, option.parts if isinstance(option, Sum) else option))
         return found
 
-    def explain_normal(self, position: int | tuple | Sum) -> str:
+    def explain_normal(self, position: HeapPosition | Sum) -> str:
         # Heaps side by side, in a tuple or a Sum of tuples, are one row of heaps.
         heaps = _heaps_of(position)
         if len(heaps) == 1:
@@ -134,10 +139,10 @@ class HeapGame(ImpartialGame):
         """
         return "the heaps' values"
 
-    def moves(self, position: int | tuple) -> list:
-        if type(position) is int:
+    def moves(self, position: HeapPosition) -> list[HeapPosition | Sum]:
+        if isinstance(position, int):
             return list(self.heap_moves(position))
-        options = []
+        options: list[HeapPosition | Sum] = []
         for i, heap in enumerate(position):
             before, after = position[:i], position[i + 1 :]
             for option in self.heap_moves(heap):
@@ -145,21 +150,21 @@ class HeapGame(ImpartialGame):
                 options.append((*before, *parts, *after))
         return options
 
-    def components(self, position: int | tuple) -> Sequence[int] | None:
-        return None if type(position) is int else position
+    def components(self, position: HeapPosition) -> Sequence[int] | None:
+        return None if isinstance(position, int) else position
 
-    def canonical(self, position: int | tuple) -> int | tuple:
+    def canonical(self, position: HeapPosition) -> HeapPosition:
         # Heaps commute and empty heaps add nothing: the outcome search needs one key.
-        if type(position) is int:
+        if isinstance(position, int):
             return position
         return tuple(sorted(h for h in position if h))
 
-    def assemble(self, parts: Sequence[int | Sum]) -> tuple:
+    def assemble(self, parts: Sequence[HeapPosition | Sum]) -> tuple:
         return tuple(
             h for part in parts for h in (part.parts if isinstance(part, Sum) else (part,))
         )
 
-    def check_position(self, position: object) -> int | tuple | Sum:
+    def check_position(self, position: object) -> HeapPosition | Sum:
         if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
         if isinstance(position, tuple | list):
@@ -168,13 +173,13 @@ class HeapGame(ImpartialGame):
             return tuple(parse_heap(h, self) for h in position)
         return parse_heap(position, self)
 
-    def parse_position(self, tokens: Sequence[str]) -> tuple:
+    def parse_position(self, tokens: Sequence[str]) -> tuple[int, ...]:
         """Read heap sizes from command-line words: ``["3", "4", "5"]`` -> ``(3, 4, 5)``."""
         if not tokens:
             raise InvalidPositionError(f"{self!r}: give at least one heap size")
         return tuple(parse_heap(t, self) for t in tokens)
 
-    def describe_move(self, before: tuple, after: tuple) -> str:
+    def describe_move(self, before: HeapPosition | Sum, after: HeapPosition | Sum) -> str:
         """Say which heap a move changed, e.g. ``heap 1: 3 -> 1`` (heaps numbered from 1).
 
         Examples
@@ -188,7 +193,9 @@ class HeapGame(ImpartialGame):
         return f"heap {start + 1}: {' + '.join(map(str, old))} -> {' + '.join(map(str, new))}"
 
 
-def changed_heaps(before: int | tuple, after: int | tuple) -> tuple[int, tuple, tuple]:
+def changed_heaps(
+    before: HeapPosition | Sum, after: HeapPosition | Sum
+) -> tuple[int, tuple[int | Sum, ...], tuple[int | Sum, ...]]:
     """Return where two rows of heaps differ: (first index, old heaps, new heaps).
 
     The common heaps at both ends are left out, so a move in one heap gives one old heap
@@ -200,19 +207,19 @@ def changed_heaps(before: int | tuple, after: int | tuple) -> tuple[int, tuple, 
     >>> changed_heaps((3, 7, 5), (3, 2, 4, 5))
     (1, (7,), (2, 4))
     """
-    before = before if type(before) is tuple else (before,)
-    after = after if type(after) is tuple else (after,)
-    shorter = min(len(before), len(after))
+    old: tuple[int | Sum, ...] = before if isinstance(before, tuple) else (before,)
+    new: tuple[int | Sum, ...] = after if isinstance(after, tuple) else (after,)
+    shorter = min(len(old), len(new))
     start = 0
-    while start < shorter and before[start] == after[start]:
+    while start < shorter and old[start] == new[start]:
         start += 1
     end = 0
-    while end < shorter - start and before[-1 - end] == after[-1 - end]:
+    while end < shorter - start and old[-1 - end] == new[-1 - end]:
         end += 1
-    return start, before[start : len(before) - end], after[start : len(after) - end]
+    return start, old[start : len(old) - end], new[start : len(new) - end]
 
 
-def _heaps_of(position: object) -> list[int]:
+def _heaps_of(position: HeapPosition | Sum) -> list[int]:
     """Every heap size in a checked position (an int, a tuple, or a Sum of those)."""
     if isinstance(position, Sum):
         return [h for part in position.parts for h in _heaps_of(part)]
@@ -263,13 +270,13 @@ class SearchedHeapGame(HeapGame):
         """
         return f"heap {n:,} has no closed form here (no known period)"
 
-    def search_size(self, position: int | tuple) -> int | None:
+    def search_size(self, position: HeapPosition) -> int | None:
         # The search values every heap up to n and examines about search_steps(n) options.
         if not isinstance(position, int):
             return None
         return max(position + 1, self.search_steps(position))
 
-    def search_refusal(self, position: int | tuple, size: int, limit: int) -> str:
+    def search_refusal(self, position: HeapPosition, size: int, limit: int) -> str:
         n = position if isinstance(position, int) else max(position)
         return (
             f"{self!r}: {self.why_no_formula(n)}; a search would value {n + 1:,} heaps "
@@ -284,7 +291,7 @@ class SearchedHeapGame(HeapGame):
                 f"{self.max_positions:,}; too many to list"
             )
 
-    def explain_lists_options(self, n: int | tuple) -> bool:
+    def explain_lists_options(self, n: HeapPosition) -> bool:
         # The mex line lists a heap's options when a search valued them anyway (no
         # closed form), or when there are few of them.
         if not isinstance(n, int) or self.formula(n) is None:

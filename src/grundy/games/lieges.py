@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..sums import Sum
-from .heap_game import HeapGame
+from .heap_game import HeapGame, HeapPosition
 
 __all__ = ["LiegesOfLegendre"]
 
@@ -90,7 +91,9 @@ class LiegesOfLegendre(HeapGame):
             options.append(self._split(n))
         return options
 
-    def formula(self, n: int) -> int:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         if self.k % 2 == 0:
             return n if n <= 2 else 1 - n % 2
         if n < 5:
@@ -110,8 +113,10 @@ class LiegesOfLegendre(HeapGame):
             value = _swap_one_two(value)  # twice swapping 1 and 2 is the identity
         return value
 
-    def moves_to_value(self, n: int, value: int) -> list[int | Sum]:
+    def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
         """Options of heap `n` with SG value `value`, from the closed form (O(log n))."""
+        if not isinstance(n, int):
+            return super().moves_to_value(n, value)
         options: list[int | Sum] = []
         if n >= 1 and self.formula(n - 1) == value:
             options.append(n - 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
@@ -33,7 +33,7 @@ def _bit_columns(heaps: Sequence[int]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class MooreNim(ImpartialGame):
+class MooreNim(ImpartialGame[tuple[int, ...]]):
     """Moore's Nim_k: a move takes tokens from between 1 and `k` heaps (at least one
     token from each, any amounts).
 
@@ -158,7 +158,7 @@ class MooreNim(ImpartialGame):
             raise InvalidPositionError(f"{self!r}: give at least one heap size")
         return tuple(parse_heap(t, self) for t in tokens)
 
-    def describe_move(self, before: tuple[int, ...], after: tuple[int, ...]) -> str:
+    def describe_move(self, before: tuple[int, ...] | Sum, after: tuple[int, ...] | Sum) -> str:
         """Name every heap the move changed, e.g. ``heap 1: 3 -> 1, heap 3: 5 -> 2``.
 
         Examples
@@ -167,6 +167,8 @@ class MooreNim(ImpartialGame):
         >>> MooreNim(2).describe_move((3, 4, 5), (1, 4, 2))
         'heap 1: 3 -> 1, heap 3: 5 -> 2'
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         changes = [
             f"heap {i + 1}: {a} -> {b}"
             for i, (a, b) in enumerate(zip(before, after, strict=True))
@@ -175,7 +177,7 @@ class MooreNim(ImpartialGame):
         return ", ".join(changes)
 
     # ----------------------------------------------------------------- queries
-    def outcome(self, position: object, *, misere: bool = False) -> Outcome:
+    def outcome(self, position: tuple[int, ...] | Sum, *, misere: bool = False) -> Outcome:
         """Return N or P by Moore's criterion (any number and size of heaps).
 
         Examples
@@ -187,7 +189,9 @@ class MooreNim(ImpartialGame):
         position = self.check_position(position)
         return Outcome.P if self._is_p(position, misere=misere) else Outcome.N
 
-    def winning_move(self, position: object, *, misere: bool = False) -> tuple[int, ...] | None:
+    def winning_move(
+        self, position: tuple[int, ...] | Sum, *, misere: bool = False
+    ) -> tuple[int, ...] | None:
         """Return one winning move, or None if there is none (a P-position).
 
         Moore's construction (see Notes of :class:`MooreNim`): exact for any number
@@ -207,7 +211,9 @@ class MooreNim(ImpartialGame):
             return self._misere_winning_move(heaps)
         return self._normal_winning_move(heaps)
 
-    def winning_moves(self, position: object, *, misere: bool = False) -> list:
+    def winning_moves(
+        self, position: tuple[int, ...] | Sum, *, misere: bool = False
+    ) -> list[tuple[int, ...] | Sum]:
         """Return every winning move (tests every option; for small positions).
 
         Raises
@@ -233,7 +239,7 @@ class MooreNim(ImpartialGame):
                 "gives one winning move at once"
             )
         test = _OptionTest(heaps, self.k, misere)
-        found = []
+        found: list[tuple[int, ...] | Sum] = []
         for subset in self._subsets(heaps):
             for values in itertools.product(*(range(heaps[i]) for i in subset)):
                 if test.is_p(subset, values):
@@ -252,7 +258,8 @@ class MooreNim(ImpartialGame):
         kind = "an N-position" if value else "a P-position"
         return f"{self._moore_reason(heaps)} (Moore): {kind}, G = {value}"
 
-    def explain_misere(self, heaps: tuple[int, ...]) -> str:
+    def explain_misere(self, heaps: tuple[int, ...] | Sum) -> str:
+        heaps = self.check_position(heaps)  # a Sum is refused
         modulus = self.k + 1
         loses = self._is_p(heaps, misere=True)
         verdict = "the player to move loses" if loses else "the player to move wins"
@@ -343,12 +350,12 @@ class MooreNim(ImpartialGame):
                 return tuple(option)
         raise AssertionError("unreachable: Moore's misère construction always succeeds")
 
-    def _subsets(self, heaps: tuple[int, ...]):
+    def _subsets(self, heaps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         nonzero = [i for i, h in enumerate(heaps) if h]
         for size in range(1, min(self.k, len(nonzero)) + 1):
             yield from itertools.combinations(nonzero, size)
 
-    def _iter_options(self, heaps: tuple[int, ...]):
+    def _iter_options(self, heaps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for subset in self._subsets(heaps):
             for values in itertools.product(*(range(heaps[i]) for i in subset)):
                 option = list(heaps)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..explain import xor_terms
 from ..nimbers import nim_sum
 from ..outcome import Outcome
 from ..sums import Sum
-from .heap_game import HeapGame
+from .heap_game import HeapGame, HeapPosition
 
 __all__ = ["Nim"]
 
@@ -43,13 +44,17 @@ class Nim(HeapGame):
     def heap_moves(self, n: int) -> range:
         return range(n)
 
-    def formula(self, n: int) -> int:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         return n
 
-    def moves_to_value(self, n: int, value: int) -> list[int]:
+    def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
+        if not isinstance(n, int):
+            return super().moves_to_value(n, value)
         return [value] if value < n else []
 
-    def outcome(self, position: int | tuple, *, misere: bool = False) -> Outcome:
+    def outcome(self, position: HeapPosition | Sum, *, misere: bool = False) -> Outcome:
         heaps = self._misere_heaps(position) if misere else None
         if heaps is None:
             return super().outcome(position, misere=misere)
@@ -57,7 +62,9 @@ class Nim(HeapGame):
             return Outcome.P if sum(heaps) % 2 else Outcome.N
         return super().outcome(position)  # a heap above 1: as in normal play
 
-    def winning_moves(self, position: int | tuple, *, misere: bool = False) -> list:
+    def winning_moves(
+        self, position: HeapPosition | Sum, *, misere: bool = False
+    ) -> list[HeapPosition | Sum]:
         heaps = self._misere_heaps(position) if misere else None
         if heaps is None:
             return super().winning_moves(position, misere=misere)
@@ -71,10 +78,12 @@ class Nim(HeapGame):
         else:  # reduce the one big heap to 0 or 1, leaving an odd number of 1s
             i = big[0]
             moves = [(*heaps[:i], 1 - ones % 2, *heaps[i + 1 :])]
-        moves = list(dict.fromkeys(moves))
-        return [m[0] for m in moves] if type(position) is int else moves
+        unique = dict.fromkeys(moves)
+        return [m[0] for m in unique] if type(position) is int else list(unique)
 
-    def explain_part(self, n: int) -> str:
+    def explain_part(self, n: HeapPosition) -> str:
+        if not isinstance(n, int):
+            return super().explain_part(n)
         if n == 0:
             return "no move is left: value = 0"
         return f"a single Nim heap is worth its size: value = {n}"
@@ -82,7 +91,7 @@ class Nim(HeapGame):
     def heap_values_label(self) -> str:
         return "the heaps"  # Bouton: a heap's value is its size
 
-    def explain_misere(self, position: int | tuple | Sum) -> str:
+    def explain_misere(self, position: HeapPosition | Sum) -> str:
         heaps = self._misere_heaps(position)
         if heaps is None:
             return super().explain_misere(position)
@@ -112,9 +121,9 @@ class Nim(HeapGame):
             f"left, and {xor_terms(heaps)} = {total}: {verdict}"
         )
 
-    def _misere_heaps(self, position: int | tuple) -> tuple | None:
+    def _misere_heaps(self, position: HeapPosition | Sum) -> tuple[int, ...] | None:
         """The heaps of a position for the misère closed form (None for a ``Sum``)."""
-        position = self.check_position(position)
-        if isinstance(position, Sum):
+        checked = self.check_position(position)
+        if isinstance(checked, Sum):
             return None
-        return (position,) if type(position) is int else position
+        return (checked,) if isinstance(checked, int) else checked

@@ -16,7 +16,7 @@ __all__ = ["StaircaseNim", "StaircaseNimAnyStep"]
 Position = tuple[int, ...]
 
 
-class _Staircase(ImpartialGame):
+class _Staircase(ImpartialGame[Position]):
     """What both staircase games share: positions, notation, the misère size check."""
 
     def check_position(self, position: object) -> Position | Sum:
@@ -32,7 +32,7 @@ class _Staircase(ImpartialGame):
             f"{self!r}: position {position!r} is not a tuple of coin counts (steps 1, 2, ...)"
         )
 
-    def parse_position(self, tokens: Sequence[str]) -> Position:
+    def parse_position(self, tokens: Sequence[str]) -> Position | Sum:
         """Read the coin counts of steps 1, 2, ... from command-line words.
 
         Examples
@@ -139,7 +139,7 @@ class StaircaseNim(_Staircase):
     def explain_part(self, position: Position) -> str:
         return xor_line("the odd steps", position[::2], "odd steps")
 
-    def describe_move(self, before: Position, after: Position) -> str:
+    def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:
         """Say how many coins moved from which step.
 
         Examples
@@ -150,6 +150,8 @@ class StaircaseNim(_Staircase):
         >>> StaircaseNim().describe_move((3, 1, 2), (1, 1, 2))
         'move 2 coins from step 1 to the ground'
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         for i, (a, b) in enumerate(zip(before, after, strict=False)):
             if b < a:
                 k = a - b
@@ -223,7 +225,7 @@ class StaircaseNimAnyStep(_Staircase):
             "the steps holding an odd number of coins", odd, "step holds an odd number of coins"
         )
 
-    def describe_move(self, before: Position, after: Position) -> str:
+    def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:
         """Say which step a coin moved from and to.
 
         Examples
@@ -232,6 +234,8 @@ class StaircaseNimAnyStep(_Staircase):
         >>> StaircaseNimAnyStep().describe_move((1, 2, 1), (2, 2, 0))
         'move a coin from step 3 to step 1'
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         diff = [b - a for a, b in zip(before, after, strict=False)]
         if diff.count(-1) == 1 and diff.count(1) <= 1 and diff.count(0) >= len(diff) - 2:
             source = diff.index(-1) + 1

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..heaps.codes import parse_subtraction_set
 from ..periodicity import Periodicity, window_periodicity
-from .heap_game import HeapGame
+from ..sums import Sum
+from .heap_game import HeapGame, HeapPosition
 
 __all__ = ["SubtractionGame", "AllButSubtractionGame", "Bash", "parse_subtraction_set"]
 
@@ -47,7 +49,9 @@ class SubtractionGame(HeapGame):
     def heap_moves(self, n: int) -> list[int]:
         return [n - s for s in self.subtraction_set if s <= n]
 
-    def formula(self, n: int) -> int:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         values, periodicity = self._values_up_to(n)
         return values[periodicity.index(n) if periodicity else n]
 
@@ -69,7 +73,9 @@ class SubtractionGame(HeapGame):
         assert periodicity is not None
         return periodicity
 
-    def explain_part(self, n: int) -> str:
+    def explain_part(self, n: HeapPosition) -> str:
+        if not isinstance(n, int):
+            return super().explain_part(n)
         value = self.grundy(n)
         periodicity = self.cache.get("table", ([], [None]))[1][0]
         if periodicity is None and self.subtraction_set[-1] <= _EXPLAIN_WINDOW:
@@ -85,7 +91,7 @@ class SubtractionGame(HeapGame):
             f"from {start}: G = G({i}) = {value}"
         )
 
-    def explain_lists_options(self, n: int) -> bool:
+    def explain_lists_options(self, n: HeapPosition) -> bool:
         return True  # at most |S| options
 
     def _values_up_to(self, n: int | None) -> tuple[list[int], Periodicity | None]:
@@ -144,7 +150,9 @@ class AllButSubtractionGame(HeapGame):
         excluded = set(self.excluded)
         return [n - k for k in range(1, n + 1) if k not in excluded]
 
-    def formula(self, n: int) -> int:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         values, counts, smallest_unseen = self.cache.setdefault("table", ([], Counter(), [0]))
         if n >= self.max_positions:
             raise PositionLimitError(
@@ -162,7 +170,9 @@ class AllButSubtractionGame(HeapGame):
                 smallest_unseen[0] += 1
         return values[n]
 
-    def moves_to_value(self, n: int, value: int) -> list[int]:
+    def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
+        if not isinstance(n, int):
+            return super().moves_to_value(n, value)
         return [m for m in self.heap_moves(n) if self.formula(m) == value]
 
 
@@ -193,16 +203,22 @@ class Bash(HeapGame):
     def heap_moves(self, n: int) -> range:
         return range(n - 1, max(n - self.m, 0) - 1, -1)
 
-    def formula(self, n: int) -> int:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         return n % (self.m + 1)
 
-    def explain_part(self, n: int) -> str:
+    def explain_part(self, n: HeapPosition) -> str:
+        if not isinstance(n, int):
+            return super().explain_part(n)
         modulus = self.m + 1
         return f"a heap's value is its size mod {modulus}: {n} mod {modulus} = {n % modulus}"
 
     def heap_values_label(self) -> str:
         return f"the heaps mod {self.m + 1}"
 
-    def moves_to_value(self, n: int, value: int) -> list[int]:
+    def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
+        if not isinstance(n, int):
+            return super().moves_to_value(n, value)
         take = (n - value) % (self.m + 1)
         return [n - take] if value <= self.m and 0 < take <= n else []

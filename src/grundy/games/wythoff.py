@@ -78,7 +78,7 @@ def wythoff_partner(m: int) -> int:
 
 
 @dataclass(frozen=True)
-class Wythoff(ImpartialGame):
+class Wythoff(ImpartialGame[Pair]):
     """Wythoff's game: take one or more tokens from one heap, or the same number from both.
 
     A position is a pair of heaps ``(a, b)`` (a list is accepted). The player who
@@ -138,11 +138,11 @@ class Wythoff(ImpartialGame):
             return None  # too big: the query is refused with search_refusal's reason
         return self._table_value(position)
 
-    def moves_to_value(self, position: Pair, value: int) -> list[Pair]:
+    def moves_to_value(self, position: Pair, value: int) -> list[Pair | Sum]:
         if value != 0:
             return list(super().moves_to_value(position, value))
         a, b = position
-        found = []
+        found: list[Pair | Sum] = []
         x = wythoff_partner(b)
         if x < a:
             found.append((x, b))
@@ -171,7 +171,7 @@ class Wythoff(ImpartialGame):
         return parse_heap(position[0], self), parse_heap(position[1], self)
 
     # ----------------------------------------------------------------- notation
-    def parse_position(self, tokens: Sequence[str]) -> Pair:
+    def parse_position(self, tokens: Sequence[str]) -> Pair | Sum:
         """Read the two heaps from command-line words: ``["4", "9"]`` -> ``(4, 9)``.
 
         Examples
@@ -186,7 +186,7 @@ class Wythoff(ImpartialGame):
             )
         return self.check_position(tuple(tokens))
 
-    def describe_move(self, before: Pair, after: Pair) -> str:
+    def describe_move(self, before: Pair | Sum, after: Pair | Sum) -> str:
         """Describe a move in words, heaps numbered from 1.
 
         Examples
@@ -195,6 +195,8 @@ class Wythoff(ImpartialGame):
         >>> Wythoff().describe_move((4, 9), (4, 7)), Wythoff().describe_move((5, 9), (2, 6))
         ('take 2 from heap 2', 'take 3 from both heaps')
         """
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            return super().describe_move(before, after)
         da, db = before[0] - after[0], before[1] - after[1]
         if da == db > 0:
             return f"take {da} from both heaps"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import GrundyError, ServerBusyError
@@ -47,7 +48,7 @@ Position = Annotated[
     ),
 ]
 Misere = Annotated[bool, Query(description="Misère play: whoever moves last loses.")]
-REFUSED = {
+REFUSED: dict[int | str, dict[str, Any]] = {
     400: {"model": models.Problem, "description": "Bad input, or past a limit"},
     503: {"model": models.Problem, "description": "Every worker busy; try again"},
 }
@@ -65,7 +66,7 @@ def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30
     pool = ComputePool(workers=workers, budget=budget, queue_timeout=queue_timeout)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI):
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await pool.start()
         yield
         await pool.close()
@@ -92,7 +93,9 @@ def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30
         return JSONResponse({"detail": f"internal error: {exc}", "error": "InternalError"}, 500)
 
     @app.middleware("http")
-    async def secure(request: Request, call_next):
+    async def secure(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
         response = await call_next(request)
         headers = dict(SECURITY_HEADERS)
         if request.url.path in (app.docs_url, app.redoc_url):  # FastAPI's pages load a CDN

@@ -18,7 +18,8 @@ from .. import registry, twoplayer
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..games import HeapGame
 from ..impartial import ImpartialGame
-from ..play import engine_reply, iter_options, read_move
+from ..play import engine_reply, iter_options, read_move, value_for_mover
+from ..protocol import Game
 from ..reports import loopy_report, solve_report, table_report, value_report
 from ..twoplayer import Solution, TwoPlayerGame, Value
 
@@ -58,20 +59,20 @@ def _checked_text(what: str, text: str) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _game(spec: str) -> ImpartialGame | TwoPlayerGame:
+def _game(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any]:
     # One game object per name, so its memo of solved positions serves the next request.
     found = registry.find(_checked_text("the game name", spec), files=False)
     return found.limited_to(LIMITS["max_positions"])
 
 
-def _position(rules: Any, text: str) -> Position:
+def _position(rules: Game[Any], text: str) -> Any:
     words = _checked_text("the position", text).split()
     return rules.check_position(rules.parse_position(words))
 
 
-def _impartial(spec: str, command: str) -> ImpartialGame:
+def _impartial(spec: str, command: str) -> ImpartialGame[Any]:
     rules = _game(spec)
-    if isinstance(rules, TwoPlayerGame):
+    if not isinstance(rules, ImpartialGame):
         raise InvalidGameError(
             f"{spec} is a two-player game without SG values; use /api/solve "
             f"for it, not /api/{command}"
@@ -79,16 +80,22 @@ def _impartial(spec: str, command: str) -> ImpartialGame:
     return rules
 
 
+def _two_player(spec: str) -> TwoPlayerGame[Any]:
+    rules = _game(spec)
+    if not isinstance(rules, TwoPlayerGame):
+        raise InvalidGameError(f"{spec} is an impartial game; it has no two-player solution")
+    return rules
+
+
 @functools.lru_cache(maxsize=8)
 def _solved(spec: str, root: Position) -> Solution:
-    return twoplayer.solve(_game(spec), root)
+    return twoplayer.solve(_two_player(spec), root)
 
 
 def _solution(spec: str, position: Position) -> Solution:
     """A solution that holds `position`: a cached one (the game's start is solved
     first, so play from it never solves again), else one solved from `position`."""
-    rules = _game(spec)
-    start = _solved(spec, rules.start())
+    start = _solved(spec, _two_player(spec).start())
     return start if position in start else _solved(spec, position)
 
 
@@ -116,7 +123,7 @@ def games() -> dict:
                 **described,
                 "game": spec,
                 "position": position,
-                "kind": "two-player" if isinstance(rules, TwoPlayerGame) else "impartial",
+                "kind": rules.kind,
                 "heaps": isinstance(rules, HeapGame),
             }
         )
@@ -148,7 +155,7 @@ def solve(game: str, position: str = "") -> dict:
     """
     rules = _game(game)
     start = _position(rules, position)
-    if not isinstance(rules, TwoPlayerGame):
+    if isinstance(rules, ImpartialGame):
         return loopy_report(game, rules, start)
     began = time.perf_counter()
     solution = _solved(game, start)  # from `start`, so the counts are the CLI's
@@ -177,7 +184,7 @@ def options(game: str, position: str = "", misere: bool = False) -> dict:
             found.append(
                 {
                     **_option(rules, start, option),
-                    "value": _value_for_mover(solution, start, option).value,
+                    "value": value_for_mover(solution, start, option).value,
                     "remoteness": solution.remoteness(option),
                 }
             )
@@ -201,19 +208,12 @@ def options(game: str, position: str = "", misere: bool = False) -> dict:
     }
 
 
-def _option(rules: Any, before: Position, after: Position) -> dict:
+def _option(rules: Game[Any], before: Any, after: Any) -> dict[str, Any]:
     return {
         "position": rules.position_to_json(after),
         "text": rules.format_position(after),
         "move": rules.describe_move(before, after),
     }
-
-
-def _value_for_mover(solution: Solution, before: Position, after: Position) -> Value:
-    # Moves that keep the mover (extra turns) keep the value's point of view.
-    rules = solution.game
-    same = rules.to_move(after) == rules.to_move(before)
-    return solution.value(after) if same else solution.value(after).opposite
 
 
 def move(game: str, position: str, after: str, misere: bool = False) -> dict:
