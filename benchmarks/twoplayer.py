@@ -18,8 +18,8 @@ from collections import deque
 
 from _timing import measure
 
-from grundy.twoplayer.games.connect_four import ConnectFour
 from grundy.twoplayer import Value, solve
+from grundy.twoplayer.games.connect_four import ConnectFour
 
 
 def dict_retrograde(game: ConnectFour) -> tuple[dict, int]:

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.twoplayer.game import Value
 from grundy.twoplayer.games.connect_four import ConnectFour
 from grundy.twoplayer.games.give_and_take import GiveAndTake
 from grundy.twoplayer.games.tictactoe import TicTacToe
-from grundy.twoplayer.game import Value
 
 MODES = ["jit", "python"]
 
@@ -388,7 +388,8 @@ def test_import_stays_light():
     # numba and numpy wait until an encoding is used
     code = (
         "import sys, grundy.twoplayer.games.tictactoe, grundy.twoplayer.games.connect_four, "
-        "grundy.twoplayer.games.give_and_take; print('numba' in sys.modules or 'numpy' in sys.modules)"
+        "grundy.twoplayer.games.give_and_take; "
+        "print('numba' in sys.modules or 'numpy' in sys.modules)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -22,6 +22,7 @@ from .errors import (
     InvalidGameError,
     NimberError,
 )
+from .impartial import ImpartialGame
 from .outcome import Outcome
 from .play import play_impartial, play_two_player
 from .reports import (
@@ -156,7 +157,7 @@ def value(
         _print_moves(report["winning_moves_text"], " " * 15)
 
 
-def _loopy_value(game: str, rules: Any, start: Any, as_json: bool) -> None:
+def _loopy_value(game: str, rules: ImpartialGame[Any], start: Any, as_json: bool) -> None:
     report = loopy_report(game, rules, start)
     if as_json:
         print_json(report)

@@ -361,7 +361,7 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         if not isinstance(position, Sum):
             return call_moves(self, position)
         parts = position.parts
-        found = []
+        found: list[P | Sum] = []
         for i, part in enumerate(parts):
             for option in call_moves(self, part):
                 found.append(Sum(*parts[:i], option, *parts[i + 1 :]))
@@ -703,6 +703,6 @@ def game_from_moves(
     [0, 1, 0, 2, 1, 2, 0, 1, 0, 2]
     """
     hooks = {"moves": moves, "formula": formula, "canonical": canonical}
-    namespace = {k: staticmethod(f) for k, f in hooks.items() if f is not None}
+    namespace: dict[str, object] = {k: staticmethod(f) for k, f in hooks.items() if f is not None}
     namespace["name"] = name or getattr(moves, "__name__", "game")
     return type("FunctionGame", (ImpartialGame,), namespace)()

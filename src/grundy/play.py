@@ -100,7 +100,7 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
     """
     if isinstance(game, HeapGame) and isinstance(before, int | tuple):
         _, old, new = changed_heaps(before, after)  # type: ignore[arg-type]  # a heap row
-        if len(old) != 1 or not new:
+        if len(old) != 1 or not new or not isinstance(old[0], int):
             return False
         options = game.heap_moves(old[0])
         return (new[0] if len(new) == 1 else Sum(*new)) in options

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import InvalidGameError, UnknownGameError
 from .games import (
@@ -32,6 +33,7 @@ from .games import (
     TurningTurtles,
     Wythoff,
 )
+from .heaps.codes import parse_subtraction_set
 from .impartial import ImpartialGame
 from .twoplayer import TwoPlayerGame
 
@@ -40,13 +42,20 @@ __all__ = ["GameEntry", "GAMES", "find", "describe_games"]
 _OCTAL = "0.d1d2..."  # the registry line of octal codes, which find() reads directly
 
 
+def _parameter(text: str | None) -> str:
+    """The text after the colon: find() passes one to every game that takes a parameter."""
+    assert text is not None, "find() gives a parameter to every game that takes one"
+    return text
+
+
 def _positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise InvalidGameError(f"parameter {text!r} is not a positive integer")
     return int(text)
 
 
-def _connect_four(text: str) -> ConnectFour:
+def _connect_four(parameter: str | None) -> ConnectFour:
+    text = _parameter(parameter)
     board, slash, connect = text.partition("/")
     width, x, height = board.lower().partition("x")
     if not x:
@@ -67,7 +76,7 @@ class GameEntry:
     name: str
     summary: str
     example: str  # the game and a position, as typed on the command line
-    make: Callable[[str | None], ImpartialGame | TwoPlayerGame]
+    make: Callable[[str | None], ImpartialGame[Any] | TwoPlayerGame[Any]]
     parameter: str | None = None  # what follows the colon, e.g. "M" in bash:M
     command: str = "value"  # the CLI command its example is for ("solve": two players)
     reads_files: bool = False  # its parameter or positions name files (not for the web)
@@ -88,21 +97,21 @@ GAMES: dict[str, GameEntry] = {
             "bash",
             "Bash game: take 1 to M tokens from one heap",
             "bash:3 10",
-            lambda m: Bash(_positive_int(m)),
+            lambda m: Bash(_positive_int(_parameter(m))),
             parameter="M",
         ),
         GameEntry(
             "subtraction",
             "subtraction game: take s tokens, s in the set S",
             "subtraction:1,3,4 10 7",
-            lambda s: SubtractionGame(s),
+            lambda s: SubtractionGame(parse_subtraction_set(_parameter(s))),
             parameter="S",
         ),
         GameEntry(
             "allbut",
             "all-but subtraction game: take any number except those in S",
             "allbut:2,3,7 9 4",
-            lambda s: AllButSubtractionGame(s),
+            lambda s: AllButSubtractionGame(parse_subtraction_set(_parameter(s))),
             parameter="S",
         ),
         GameEntry(
@@ -134,7 +143,7 @@ GAMES: dict[str, GameEntry] = {
             "moore",
             "Moore's Nim_k: reduce between 1 and K heaps at once",
             "moore:2 1 2 3",
-            lambda k: MooreNim(_positive_int(k)),
+            lambda k: MooreNim(_positive_int(_parameter(k))),
             parameter="K",
         ),
         GameEntry(
@@ -147,7 +156,7 @@ GAMES: dict[str, GameEntry] = {
             "lieges",
             "Lieges of Legendre: take one, or turn a heap of 2x into K heaps of x",
             "lieges:3 2 3 4",
-            lambda k: LiegesOfLegendre(_positive_int(k)),
+            lambda k: LiegesOfLegendre(_positive_int(_parameter(k))),
             parameter="K",
         ),
         GameEntry(
@@ -173,7 +182,7 @@ GAMES: dict[str, GameEntry] = {
             "octal or hexadecimal game: digit j adds 1, 2, 4, 8 if taking j "
             "tokens may leave 0, 1, 2, 3 heaps",
             "0.137 6 9",
-            lambda code: OctalGame(code),
+            lambda code: OctalGame(_parameter(code)),
         ),
         GameEntry(
             "hackenbush",
@@ -186,7 +195,7 @@ GAMES: dict[str, GameEntry] = {
             "digraph",
             "tokens on a DAG read from FILE ('u v' lines: edge u -> v); position = token vertices",
             "digraph:graph.txt 0 3",
-            lambda path: DigraphGame.from_file(path),
+            lambda path: DigraphGame.from_file(_parameter(path)),
             parameter="FILE",
             reads_files=True,
         ),
@@ -246,7 +255,7 @@ GAMES: dict[str, GameEntry] = {
             "take 1 or 2 counters, x may give one back; a full heap "
             "overflows to a tie (two players, loopy: wins, losses, ties, draws)",
             "give-and-take:6",
-            lambda n: GiveAndTake(_positive_int(n)),
+            lambda n: GiveAndTake(_positive_int(_parameter(n))),
             parameter="N",
             command="solve",
         ),

@@ -6,12 +6,15 @@ them, so both speak the same keys.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from . import heaps, loopy, registry
 from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from .games import HeapGame
+from .impartial import ImpartialGame
+from .protocol import Game
 from .twoplayer import Solution, TwoPlayerGame
 
 __all__ = [
@@ -33,7 +36,7 @@ NEEDS_CODE = (
 )
 
 
-def impartial_game(spec: str, command: str, *, files: bool = True) -> Any:
+def impartial_game(spec: str, command: str, *, files: bool = True) -> ImpartialGame[Any]:
     """The impartial game named `spec`; a two-player game gets a pointer to ``solve``.
 
     ``files=False`` refuses games that read files (see :func:`grundy.registry.find`).
@@ -46,7 +49,7 @@ def impartial_game(spec: str, command: str, *, files: bool = True) -> Any:
     grundy.errors.InvalidGameError: tictactoe is a two-player game without SG values; ...
     """
     rules = registry.find(spec, files=files)
-    if isinstance(rules, TwoPlayerGame):
+    if not isinstance(rules, ImpartialGame):
         raise InvalidGameError(
             f"{spec} is a two-player game without SG values; use 'grundy "
             f"solve {spec}' (or 'grundy play {spec}'), not '{command}'"
@@ -54,7 +57,7 @@ def impartial_game(spec: str, command: str, *, files: bool = True) -> Any:
     return rules
 
 
-def described_moves(rules: Any, before: Position, moves: Sequence[Position]) -> list[dict]:
+def described_moves(rules: Game[Any], before: Any, moves: Sequence[Any]) -> list[dict[str, str]]:
     """Each move as ``{"position": text after it, "move": what it does}``.
 
     Examples
@@ -69,18 +72,24 @@ def described_moves(rules: Any, before: Position, moves: Sequence[Position]) -> 
     ]
 
 
-def _winning_moves_or_one(rules: Any, position: Position, misere: bool) -> tuple[list, str]:
+def _winning_moves_or_one(
+    rules: ImpartialGame[Any], position: Any, misere: bool
+) -> tuple[list[Any], str]:
     """Every winning move; or, when there are too many to list, the game's one
     constructive winning move (if it has one) and the reason the list is incomplete."""
     try:
         return rules.winning_moves(position, misere=misere), ""
     except PositionLimitError as exc:
-        one = getattr(rules, "winning_move", None)
-        move = one(position) if one is not None and not misere else None
+        move = None
+        if not misere:  # the game's constructive move (Moore, Fibonacci Nim), if any
+            with contextlib.suppress(PositionLimitError):
+                move = rules.winning_move(position)
         return ([] if move is None else [move]), str(exc)
 
 
-def value_report(game: str, rules: Any, start: Position, misere: bool = False) -> dict:
+def value_report(
+    game: str, rules: ImpartialGame[Any], start: Any, misere: bool = False
+) -> dict[str, Any]:
     """SG value, outcome, winning moves and the reason, as ``grundy value --json`` prints.
 
     ``grundy`` is None in misère play, and when only the outcome has a closed form
@@ -118,7 +127,7 @@ def value_report(game: str, rules: Any, start: Position, misere: bool = False) -
     }
 
 
-def loopy_report(game: str, rules: Any, start: Position) -> dict:
+def loopy_report(game: str, rules: ImpartialGame[Any], start: Any) -> dict[str, Any]:
     """Generalised SG value (finite or ∞), outcome with draws, remoteness, winning moves.
 
     Examples

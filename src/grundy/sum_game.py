@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidGameError, InvalidPositionError
 from .impartial import ImpartialGame
+from .sums import Sum
 
 __all__ = ["SumGame"]
 
-Position = Hashable
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """Position `position` of the `index`-th game of a SumGame."""
+
+    index: int
+    position: Any  # a position of games[index]: each game has its own position type
 
 
-class SumGame(ImpartialGame):
+#: A position of a SumGame: a tuple with one position per game (their types differ, so
+#: Any), or one part of it, as the solver values it.
+SumPosition = tuple[Any, ...] | _Part
+
+
+class SumGame(ImpartialGame[SumPosition]):
     """The disjunctive sum of different games; a position is a tuple, one part per game.
 
     Each part is valued by its own game's solver (with that game's closed forms and
@@ -30,7 +42,10 @@ class SumGame(ImpartialGame):
     [(5, (2,))]
     """
 
-    def __init__(self, *games: ImpartialGame) -> None:
+    # The games may have different position types: ImpartialGame[Any] is all they share.
+    games: tuple[ImpartialGame[Any], ...]
+
+    def __init__(self, *games: ImpartialGame[Any]) -> None:
         # (g + h) + k is one sum of three games, not a sum inside a sum.
         self.games = tuple(
             g for game in games for g in (game.games if isinstance(game, SumGame) else (game,))
@@ -40,8 +55,8 @@ class SumGame(ImpartialGame):
             if game.sums_refused:
                 raise InvalidGameError(f"cannot add {game!r} to a sum: {game.sums_refused}")
 
-    def check_position(self, position: Position) -> Position:
-        if type(position) is _Part:
+    def check_position(self, position: object) -> SumPosition:
+        if isinstance(position, _Part):
             return position
         if not isinstance(position, tuple) or len(position) != len(self.games):
             raise InvalidPositionError(
@@ -50,42 +65,43 @@ class SumGame(ImpartialGame):
             )
         return tuple(g.check_position(p) for g, p in zip(self.games, position, strict=True))
 
-    def components(self, position: Position) -> Sequence[Position] | None:
-        if type(position) is _Part:
+    def components(self, position: SumPosition) -> Sequence[SumPosition] | None:
+        if isinstance(position, _Part):
             return None
         return [_Part(i, p) for i, p in enumerate(position)]
 
-    def formula(self, position: Position) -> int | None:
+    def formula(self, position: SumPosition) -> int | None:
+        if not isinstance(position, _Part):
+            return None  # a whole position is valued part by part (components)
         # A part's value comes from its own game's solver.
         return self.games[position.index].grundy(position.position)
 
-    def moves(self, position: Position) -> list:
-        if type(position) is _Part:
+    def moves(self, position: SumPosition) -> list[SumPosition | Sum]:
+        if isinstance(position, _Part):
             game = self.games[position.index]
             return [_Part(position.index, o) for o in game.options(position.position)]
-        options = []
+        options: list[SumPosition | Sum] = []
         for i, p in enumerate(position):
             for o in self.games[i].options(p):
                 options.append((*position[:i], o, *position[i + 1 :]))
         return options
 
-    def canonical(self, position: Position) -> Position:
-        if type(position) is _Part:
+    def canonical(self, position: SumPosition) -> SumPosition:
+        if isinstance(position, _Part):
             return position
         return tuple(g.canonical(p) for g, p in zip(self.games, position, strict=True))
 
-    def assemble(self, parts: Sequence[Position]) -> Position:
-        return tuple(part.position for part in sorted(parts, key=lambda part: part.index))
+    def assemble(self, parts: Sequence[SumPosition | Sum]) -> SumPosition | Sum:
+        found: list[_Part] = []
+        for part in parts:
+            if not isinstance(part, _Part):  # not parts from components()
+                return super().assemble(parts)
+            found.append(part)
+        return tuple(part.position for part in sorted(found, key=lambda part: part.index))
 
-    def moves_to_value(self, position: Position, value: int) -> list:
+    def moves_to_value(self, position: SumPosition, value: int) -> list[SumPosition | Sum]:
+        if not isinstance(position, _Part):
+            return list(super().moves_to_value(position, value))
         game = self.games[position.index]
         options = game.options_with_value(position.position, value)
         return [_Part(position.index, o) for o in options]
-
-
-@dataclass(frozen=True, slots=True)
-class _Part:
-    """Position `position` of the `index`-th game of a SumGame."""
-
-    index: int
-    position: Any

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from typing import Any, final
 
 __all__ = ["Sum"]
 
 Position = Hashable
 
 
-def _sort_key_fallback(parts: tuple) -> tuple:
+def _sort_key_fallback(parts: tuple[Any, ...]) -> tuple[Any, ...]:
     try:
         return tuple(sorted(parts))
     except TypeError:  # mixed or unorderable positions: any fixed order will do
         return tuple(sorted(parts, key=repr))
 
 
+@final  # no subclasses: ``type(x) is Sum`` (the solver's hot loop) == isinstance(x, Sum)
 class Sum:
     """The disjunctive sum of positions of one game: a move is a move in exactly one part.
 
@@ -34,12 +36,12 @@ class Sum:
 
     __slots__ = ("parts", "_hash")
 
-    parts: tuple
+    parts: tuple[Any, ...]  # positions of one game, of any type: the game knows them
 
     def __init__(self, *parts: Position) -> None:
-        flat: list = []
+        flat: list[Position] = []
         for part in parts:
-            if type(part) is Sum:
+            if isinstance(part, Sum):
                 flat.extend(part.parts)
             else:
                 flat.append(part)
@@ -47,12 +49,12 @@ class Sum:
         self._hash = hash((Sum, self.parts))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Sum and self.parts == other.parts
+        return isinstance(other, Sum) and self.parts == other.parts
 
     def __hash__(self) -> int:
         return self._hash
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.parts)
 
     def __len__(self) -> int:

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import InvalidGameError, InvalidPositionError, LoopError
 from ..impartial import ImpartialGame
-from ..retrograde import COMPILED_FROM  # graphs this big are valued by compiled code
-from ..retrograde import IntArray
+from ..retrograde import COMPILED_FROM, IntArray  # COMPILED_FROM: numba-valued sizes
 from ..sums import Sum
 from ._edge_files import check_vertex, read_edge_file
 

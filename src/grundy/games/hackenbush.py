@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame
@@ -113,7 +114,7 @@ class _Analysis:
         # 2-edge-connected components are the depth-first subtrees the bridges cut off.
         bridge = [False] * len(ends)
         comp = [-1] * n
-        head = []
+        head: list[int] = []
         for v in preorder:
             p = parent[v]
             if p < 0 or low[v] > tin[p]:
@@ -263,7 +264,7 @@ def _without(edges: Edges, i: int) -> Edges:
 
 # ----------------------------------------------------------------- the game
 @dataclass(frozen=True)
-class GreenHackenbush(ImpartialGame):
+class GreenHackenbush(ImpartialGame[Edges]):
     """Green Hackenbush: cut one edge; whatever no longer reaches the ground falls off.
 
     A position is a multigraph given by its edges: pairs ``(u, v)`` of vertex labels
@@ -334,11 +335,12 @@ class GreenHackenbush(ImpartialGame):
     def _edges_of(self, position: object) -> Edges:
         """The edges of `position` as a sorted tuple of pairs (u <= v), floating or not."""
         if isinstance(position, str):
-            pairs: Iterable = parse_edge_text(position).edges
+            pairs: Iterable[Any] = parse_edge_text(position).edges
         elif isinstance(position, os.PathLike):
             pairs = read_edge_file(position).edges
         elif callable(getattr(position, "edges", None)):  # a networkx graph
-            pairs = position.edges()
+            graph: Any = position  # networkx is untyped: duck typing
+            pairs = graph.edges()
         elif isinstance(position, Iterable):
             pairs = position
         else:
@@ -469,10 +471,10 @@ class GreenHackenbush(ImpartialGame):
     def formula(self, position: Edges) -> int:
         return hackenbush_value(position, self.ground)
 
-    def moves_to_value(self, position: Edges, value: int) -> list[Edges]:
+    def moves_to_value(self, position: Edges | Sum, value: int) -> list[Edges | Sum]:
         position = self.check_position(position)
-        if isinstance(position, Sum):
-            return super().moves_to_value(position, value)
+        if isinstance(position, Sum):  # what the default does, for a whole sum
+            return [o for o in self.options(position) if self.grundy(o) == value]
         if not position:
             return []
         ground = self.ground

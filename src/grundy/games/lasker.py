@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..sums import Sum
-from .heap_game import SearchedHeapGame
+from .heap_game import HeapPosition, SearchedHeapGame
 
 __all__ = ["SplitOrTake", "LaskersNim", "lasker_value"]
 
@@ -110,10 +110,12 @@ class SplitOrTake(SearchedHeapGame):
             options.extend(Sum(*p) for p in _partitions(n, parts))
         return options
 
-    def formula(self, n: int) -> int | None:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         return lasker_value(n) if self.max_parts == 2 else None
 
-    def moves_to_value(self, n: int, value: int) -> list[int | Sum]:
+    def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
         """Options of heap `n` with SG value `value`; by Lasker's theory for 2 parts.
 
         For ``max_parts = 2``, take moves: the one heap m < n with G(m) = value, which
@@ -131,9 +133,9 @@ class SplitOrTake(SearchedHeapGame):
         >>> LaskersNim().moves_to_value(10**18, 0)     # take all, or split in halves
         [0, Sum(500000000000000000, 500000000000000000)]
         """
-        if self.max_parts != 2:
+        if not isinstance(n, int) or self.max_parts != 2:
             return super().moves_to_value(n, value)
-        options: list[int | Sum] = []
+        options: list[HeapPosition | Sum] = []
         target = lasker_value(value)
         if target < n:
             options.append(target)
@@ -166,8 +168,8 @@ class SplitOrTake(SearchedHeapGame):
         options.extend(Sum(a, b) for a, b in sorted(splits))
         return options
 
-    def explain_part(self, n: int) -> str:
-        if self.max_parts != 2 or n == 0:
+    def explain_part(self, n: HeapPosition) -> str:
+        if not isinstance(n, int) or self.max_parts != 2 or n == 0:
             return super().explain_part(n)
         rule = {1: "n", 2: "n", 3: "n + 1", 0: "n - 1"}[n % 4]
         return f"Lasker's rule: {n} ≡ {n % 4} (mod 4), so G(n) = {rule} = {lasker_value(n)}"

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..heaps import HeapCode, parse_code
 from ..sums import Sum
-from .heap_game import SearchedHeapGame
+from .heap_game import HeapPosition, SearchedHeapGame
 
 if TYPE_CHECKING:
     from ..heaps import HeapSequence
@@ -55,7 +56,9 @@ class _KernelTable(SearchedHeapGame):
     def rules(self) -> HeapCode:
         raise NotImplementedError
 
-    def formula(self, n: int) -> int | None:
+    def formula(self, n: HeapPosition) -> int | None:
+        if not isinstance(n, int):
+            return None  # a row of heaps is valued heap by heap (components)
         table: HeapSequence | None = self.cache.get("table")
         if table is not None and (n <= table.upto or table.certified):
             return table.value(n)
@@ -219,7 +222,7 @@ class OctalGame(_KernelTable):
                 )
         return options
 
-    def moves_to_value(self, n: int, value: int) -> list[int | Sum]:
+    def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
         """Options of heap `n` with SG value `value`.
 
         Heaps up to 100,000 filter their options. Bigger heaps need a known period:
@@ -233,11 +236,11 @@ class OctalGame(_KernelTable):
         >>> Kayles.moves_to_value(10**18 + 2, 2)
         [Sum(3, 999999999999999997), Sum(11, 999999999999999989), Sum(39, 999999999999999961)]
         """
-        if n <= _LIST_ALL_UP_TO:
+        if not isinstance(n, int) or n <= _LIST_ALL_UP_TO:
             return super().moves_to_value(n, value)
         period = self.period
         if period is None or self.rules.max_heaps > 2:
-            self._check_search_size(n, self.max_positions)
+            self.check_search(n, use_formula=False)  # refuse a search too big at once
             return super().moves_to_value(n, value)
         start, length = period
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidPositionError
 from ..protocol import Game, P
@@ -65,7 +65,7 @@ VALUES = (Value.LOSS, Value.DRAW, Value.TIE, Value.WIN)
 
 @dataclass(frozen=True)
 class Encoding:
-    """Ps as integers, with compiled rules: what the numba solver needs.
+    """Positions as integers, with compiled rules: what the numba solver needs.
 
     ``moves(code, out)`` writes the codes of the options of position `code` into the
     int64 array `out` and returns how many it wrote (0 at the end of the game);
@@ -112,8 +112,15 @@ class TwoPlayerGame(Game[P]):
     """
 
     kind: ClassVar = "two-player"
-    #: Integer codes and compiled rules, if the game has them (see :class:`Encoding`).
-    encoding: Encoding | None = None
+    if TYPE_CHECKING:  # read-only for mypy, so games may define it as a cached_property
+
+        @property
+        def encoding(self) -> Encoding | None:
+            """Integer codes and compiled rules, if the game has them."""
+
+    else:
+        #: Integer codes and compiled rules, if the game has them (see :class:`Encoding`).
+        encoding: Encoding | None = None
 
     # ----------------------------------------------------------------- the rules
     def start(self) -> P:
@@ -211,7 +218,8 @@ class TwoPlayerGame(Game[P]):
         (6, 0)
         """
         if isinstance(data, list):
-            return tuple(self.position_from_json(d) for d in data)
+            # The default's guess: P is made of tuples (a game with other P overrides it).
+            return tuple(self.position_from_json(d) for d in data)  # type: ignore[return-value]
         return data
 
     def __getstate__(self) -> dict:

@@ -24,7 +24,7 @@ _CODE_BITS = 63
 
 
 @dataclass(frozen=True, repr=False)  # repr: the name, as in messages
-class ConnectFour(TwoPlayerGame):
+class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
     """Connect four: drop pieces into columns; `connect` in a row wins.
 
     The board has `width` columns of `height` cells. x and o take turns (x first) to drop
@@ -464,19 +464,19 @@ def _compiled_encoding(width: int, height: int, connect: int) -> Encoding:
     jit = numba.njit(cache=True)
 
     @jit
-    def moves(code, out):
+    def moves(code: int, out: np.ndarray) -> int:
         return _code_moves(code, out, width, height, connect)
 
     @jit
-    def end_value(code):
+    def end_value(code: int) -> int:
         return _code_end_value(code, width, height, connect)
 
     @jit
-    def canonical(code):
+    def canonical(code: int) -> int:
         return _code_canonical(code, width, height)
 
     @jit
-    def tier(code):  # the number of pieces: every move adds one
+    def tier(code: int) -> int:  # the number of pieces: every move adds one
         return _code_boards(code, width, height)[2]
 
     return Encoding(

@@ -19,7 +19,7 @@ _PLAYERS = ("x", "o")
 
 
 @dataclass(frozen=True, repr=False)  # repr: the name, as in messages
-class GiveAndTake(TwoPlayerGame):
+class GiveAndTake(TwoPlayerGame[tuple[int, int]]):
     """Give and take: take one or two counters; x may also give one back.
 
     A heap starts with `size` counters, x to move. On a turn, a player takes one or two
@@ -254,7 +254,7 @@ def _compiled_encoding(size: int) -> Encoding:
     end_value = _compiled_end_value()  # also registers _code_moves with numba
 
     @numba.njit(cache=True)  # the size is a constant of the closure: cached per size
-    def moves(code, out):
+    def moves(code: int, out: np.ndarray) -> int:
         return _code_moves(code, out, size)
 
     return Encoding(

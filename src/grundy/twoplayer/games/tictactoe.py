@@ -54,7 +54,7 @@ _SYMMETRIES = _symmetries()
 
 
 @dataclass(frozen=True, repr=False)  # repr: the name, as in messages
-class TicTacToe(TwoPlayerGame):
+class TicTacToe(TwoPlayerGame[str]):
     """Tic-tac-toe: x and o take turns to mark an empty cell; three in a row wins.
 
     A position is a string of 9 characters ``"x"``, ``"o"`` or ``"."`` (empty), row by
