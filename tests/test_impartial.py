@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy.games import Nim, SubtractionGame
+from grundy.games import DigraphGame, Nim, OctalGame, SubtractionGame, Wythoff
 
 
 @given(st.lists(st.integers(0, 70), max_size=40))
@@ -157,6 +157,42 @@ def test_clear_cache_forgets_values():
     game.grundy(100)
     game.clear_cache()
     assert game.stats == gr.SolverStats(positions=0, formula_values=0, sums=0)
+
+
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [
+        (DigraphGame([(0, 1), (1, 2), (0, 2)]), 0),
+        (Wythoff(), (3, 5)),
+        (OctalGame("0.77"), 20),
+    ],
+)
+def test_clear_cache_keeps_the_rules(game, position):
+    # clear_cache empties game.cache only: a graph game keeps its graph, a table game
+    # recomputes its table (it used to delete every attribute starting with "_")
+    before = game.grundy(position)
+    assert game.cache
+    game.clear_cache()
+    assert not game.cache and game.stats.positions == 0
+    assert game.grundy(position) == before
+
+
+def test_every_public_hook_of_the_protocol_has_a_runnable_example():
+    from grundy.protocol import Game
+    from grundy.twoplayer import TwoPlayerGame
+
+    missing = []
+    for cls in (Game, gr.ImpartialGame, TwoPlayerGame):
+        for name, member in vars(cls).items():
+            if name.startswith("_"):
+                continue
+            doc = getattr(member, "__doc__", None) or getattr(
+                getattr(member, "fget", None), "__doc__", None
+            )
+            if callable(member) or isinstance(member, property):
+                if not doc or ">>>" not in doc:
+                    missing.append(f"{cls.__name__}.{name}")
+    assert missing == []
 
 
 def test_outcome_repr_round_trips():
