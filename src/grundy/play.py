@@ -215,15 +215,17 @@ def value_for_mover(solution: Solution, before: object, after: object) -> Value:
 
 def ask_move(
     terminal: Terminal,
+    game: Game[Any],
+    position: Any,
     hint: Callable[[], str],
     listing: Callable[[], list[tuple[Any, str]]],
-    read: Callable[[list[str], list[Any]], Any],
 ) -> Any:
-    """Prompt until the person types a legal move and return it; None if they quit.
+    """Prompt until the person types a legal move from `position` and return the position
+    it leads to; None if they quit.
 
-    `hint` says a good move, `listing` gives (move, description) pairs for ``moves``,
-    `read` turns the typed words (and the moves last listed, for ``#k``) into a move or
-    raises a GrundyError, which is shown before asking again.
+    `hint` says a good move, `listing` gives (move, description) pairs for ``moves``;
+    the typed words (or ``#k``, the k-th move last listed) are read by :func:`read_move`,
+    and its error is shown before asking again.
     """
     listed: list[Any] = []
     while True:
@@ -242,7 +244,7 @@ def ask_move(
                 terminal.say(f"  #{k}  {text}")
             continue
         try:
-            return read(words, listed)
+            return read_move(game, position, words, listed)
         except GrundyError as exc:
             terminal.warn(f"{exc}; try again")
 
@@ -297,10 +299,7 @@ def play_impartial(
                 for o in options
             ]
 
-        def read(words: list[str], listed: list[Any], position: Any = position) -> Any:
-            return read_move(game, position, words, listed)
-
-        after = ask_move(terminal, hint, listing, read)
+        after = ask_move(terminal, game, position, hint, listing)
         if after is None:
             return
         current, person_to_move = after, False
@@ -348,10 +347,7 @@ def play_two_player(
                 for o in options[:MOVES_SHOWN]
             ]
 
-        def read(words: list[str], listed: list[Any], position: Any = position) -> Any:
-            return read_move(game, position, words, listed)
-
-        after = ask_move(terminal, hint, listing, read)
+        after = ask_move(terminal, game, position, hint, listing)
         if after is None:
             return
         current, person_to_move = after, False
