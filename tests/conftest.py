@@ -75,7 +75,7 @@ def live_server():
         stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 180  # a hang guard: generous for a loaded machine
     while True:
         try:
             with urllib.request.urlopen(f"{base}/api/limits", timeout=5):
@@ -87,7 +87,7 @@ def live_server():
             time.sleep(0.3)
     yield base
     server.terminate()
-    server.wait(timeout=30)
+    server.wait(timeout=120)
 
 
 # ----------------------------------------------------------------- work done, not time

@@ -123,7 +123,7 @@ def test_strategy_stealing_every_rectangle_up_to_10x10(spy):
     # Memoised search: each Young diagram under the board lists its options once, at
     # most C(20, 10) = 184,756 of them (symmetry halves that); without the memo the
     # search would follow every sequence of bites.
-    with spy(Chomp, "moves") as moves:
+    with spy(Chomp, "moves", max_calls=math.comb(20, 10)) as moves:
         assert game.outcome((10,) * 10) is gr.Outcome.N
     assert len(moves) == game.stats.positions <= math.comb(20, 10)
     assert len({args[1] for args in moves.args}) == len(moves)  # none twice

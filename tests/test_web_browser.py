@@ -28,7 +28,7 @@ CHROMIUM_ARGS = [
 ]
 # What play-status says once the person may act, or once the game is over.
 SETTLED = re.compile(r"^(Your move|You win!|The engine wins\.|A tie\.|A draw\.)$")
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = 120_000  # each wait only guards against a hang: generous for a loaded machine
 
 
 @pytest.fixture(scope="module")
