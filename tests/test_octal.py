@@ -319,3 +319,11 @@ def test_bad_positions_are_clear_errors():
         Kayles.grundy(-1)
     with pytest.raises(gr.InvalidPositionError, match="'x' is not an integer"):
         GrundysGame().winning_moves((3, "x"))
+
+
+def test_options_of_a_value_for_a_huge_heap_without_a_period_are_refused_in_one_line():
+    # A heap past the listing bound in a game with no certified period: the options of
+    # a value would be searched, so the search-size refusal speaks (it once raised an
+    # AttributeError through a helper removed in the protocol refactor).
+    with pytest.raises(gr.PositionLimitError, match="no period is certified"):
+        OctalGame("0.6").moves_to_value(200_000, 0)
