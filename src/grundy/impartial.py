@@ -425,6 +425,39 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         """
         return [self.grundy(p) for p in positions]
 
+    def check_search(
+        self, position: P | Sum, *, max_positions: int | None = None, use_formula: bool = True
+    ) -> None:
+        """Refuse at once a normal-play search that :meth:`search_size` says is too big.
+
+        Raises ``PositionLimitError`` with :meth:`search_refusal`'s reason when a part of
+        `position` that the formula does not value (all parts, with ``use_formula=False``)
+        needs more than `max_positions` (default ``self.max_positions``) positions. The
+        parts share one memo, so the largest part bounds the search. :meth:`grundy` calls
+        it; a game's own queries call it before searching.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> Wythoff().check_search((10, 20), max_positions=100, use_formula=False)
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.errors.PositionLimitError: Wythoff(): no closed form is known ... needs 231 ...
+        """
+        limit = self.max_positions if max_positions is None else max_positions
+        if not self.defines("search_size"):
+            return
+        worst: tuple[int, P] | None = None
+        for part in self._search_parts(position):
+            if use_formula and self.formula(part) is not None:
+                continue
+            size = self.search_size(part)
+            if size is not None and (worst is None or size > worst[0]):
+                worst = (size, part)
+        if worst is not None and worst[0] > limit:
+            raise PositionLimitError(self.search_refusal(worst[1], worst[0], limit))
+
     # ----------------------------------------------------------------- explain
     def explain(self, position: P | Sum, *, misere: bool = False) -> str:
         """Return one line saying why `position` has its SG value (or misère outcome).
@@ -617,39 +650,6 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
                 yield item  # type: ignore[misc]  # not a Sum: a Sum has parts
             else:
                 stack.extend(parts)
-
-    def check_search(
-        self, position: P | Sum, *, max_positions: int | None = None, use_formula: bool = True
-    ) -> None:
-        """Refuse at once a normal-play search that :meth:`search_size` says is too big.
-
-        Raises ``PositionLimitError`` with :meth:`search_refusal`'s reason when a part of
-        `position` that the formula does not value (all parts, with ``use_formula=False``)
-        needs more than `max_positions` (default ``self.max_positions``) positions. The
-        parts share one memo, so the largest part bounds the search. :meth:`grundy` calls
-        it; a game's own queries call it before searching.
-
-        Examples
-        --------
-        >>> from grundy.games import Wythoff
-        >>> Wythoff().check_search((10, 20), max_positions=100, use_formula=False)
-        ... # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        grundy.errors.PositionLimitError: Wythoff(): no closed form is known ... needs 231 ...
-        """
-        limit = self.max_positions if max_positions is None else max_positions
-        if not self.defines("search_size"):
-            return
-        worst: tuple[int, P] | None = None
-        for part in self._search_parts(position):
-            if use_formula and self.formula(part) is not None:
-                continue
-            size = self.search_size(part)
-            if size is not None and (worst is None or size > worst[0]):
-                worst = (size, part)
-        if worst is not None and worst[0] > limit:
-            raise PositionLimitError(self.search_refusal(worst[1], worst[0], limit))
 
     def _misere_options(self, position: P | Sum) -> list[P | Sum]:
         """The options of `position`, after refusing at once a misère search that
