@@ -23,3 +23,44 @@ def measure(func: Callable[[], T]) -> tuple[float, T]:
             result = func()
             best = min(best, time.perf_counter() - start)
     return best, result
+
+
+# ----------------------------------------------------------------- printed tables
+def seconds(value: float | None) -> str:
+    """A duration for a table cell: µs, ms or s; ``n/a`` for no measurement."""
+    if value is None:
+        return "n/a"
+    if value < 1e-3:
+        return f"{value * 1e6:.0f} µs"
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def ratio(grundy_s: float, base_s: float | None) -> str:
+    """How many times faster grundy is than the baseline (empty without one)."""
+    if base_s is None:
+        return ""
+    r = base_s / grundy_s
+    return f"{r:.2f}" if r < 10 else f"{r:,.0f}"
+
+
+class Table:
+    """Rows of ``case  grundy  baseline  ratio`` with a case column `label` wide."""
+
+    def __init__(self, label: int) -> None:
+        self.label = label
+
+    def header(self) -> None:
+        print(f"{'case':<{self.label}}{'grundy':>11}{'baseline':>11}{'ratio':>9}")
+        print("-" * (self.label + 31))
+
+    def row(self, label: str, grundy_s: float, base_s: float | None) -> None:
+        line = f"{label:<{self.label}}{seconds(grundy_s):>11}{seconds(base_s):>11}"
+        print(f"{line}{ratio(grundy_s, base_s):>9}".rstrip(), flush=True)
+
+
+def section(title: str) -> None:
+    print(title, flush=True)
+
+
+def note(text: str) -> None:
+    print(f"     {text}", flush=True)

@@ -44,7 +44,7 @@ import sys
 import time
 
 import numpy as np
-from _timing import REPEAT_UP_TO_S, measure
+from _timing import REPEAT_UP_TO_S, Table, measure, note, seconds, section
 
 from grundy import Outcome
 from grundy.games import Chomp, DigraphGame, LiegesOfLegendre, Nim, OctalGame, Wythoff
@@ -52,37 +52,8 @@ from grundy.games.wythoff import wythoff_pair
 
 NIM_GOAL_S = 0.5
 LABEL = 58
-
-
-def seconds(value: float | None) -> str:
-    if value is None:
-        return "n/a"
-    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
-
-
-def ratio(grundy_s: float, base_s: float | None) -> str:
-    if base_s is None:
-        return ""
-    r = base_s / grundy_s
-    return f"{r:.2f}" if r < 10 else f"{r:,.0f}"
-
-
-def header() -> None:
-    print(f"{'case':<{LABEL}}{'grundy':>11}{'baseline':>11}{'ratio':>9}")
-    print("-" * (LABEL + 31))
-
-
-def row(label: str, grundy_s: float, base_s: float | None) -> None:
-    line = f"{label:<{LABEL}}{seconds(grundy_s):>11}{seconds(base_s):>11}"
-    print(f"{line}{ratio(grundy_s, base_s):>9}".rstrip(), flush=True)
-
-
-def section(title: str) -> None:
-    print(title, flush=True)
-
-
-def note(text: str) -> None:
-    print(f"     {text}", flush=True)
+_TABLE = Table(LABEL)
+header, row = _TABLE.header, _TABLE.row
 
 
 # ----------------------------------------------------------------- 1. Nim

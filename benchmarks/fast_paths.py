@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 
 import networkx as nx
-from _timing import REPEAT_UP_TO_S, measure
+from _timing import REPEAT_UP_TO_S, Table, measure, note, seconds, section
 
 import grundy as gr
 from grundy.games import (
@@ -67,39 +67,8 @@ from grundy.games import (
 )
 
 LABEL = 62
-
-
-def seconds(value: float | None) -> str:
-    if value is None:
-        return "n/a"
-    if value < 1e-3:
-        return f"{value * 1e6:.0f} µs"
-    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
-
-
-def ratio(grundy_s: float, base_s: float | None) -> str:
-    if base_s is None:
-        return ""
-    r = base_s / grundy_s
-    return f"{r:.2f}" if r < 10 else f"{r:,.0f}"
-
-
-def header() -> None:
-    print(f"{'case':<{LABEL}}{'grundy':>11}{'baseline':>11}{'ratio':>9}")
-    print("-" * (LABEL + 31))
-
-
-def row(label: str, grundy_s: float, base_s: float | None) -> None:
-    line = f"{label:<{LABEL}}{seconds(grundy_s):>11}{seconds(base_s):>11}"
-    print(f"{line}{ratio(grundy_s, base_s):>9}".rstrip(), flush=True)
-
-
-def section(title: str) -> None:
-    print(title, flush=True)
-
-
-def note(text: str) -> None:
-    print(f"     {text}", flush=True)
+_TABLE = Table(LABEL)
+header, row = _TABLE.header, _TABLE.row
 
 
 def refused(*calls: Callable[[], object]) -> Callable[[], int]:
