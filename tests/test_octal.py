@@ -327,3 +327,11 @@ def test_options_of_a_value_for_a_huge_heap_without_a_period_are_refused_in_one_
     # AttributeError through a helper removed in the protocol refactor).
     with pytest.raises(gr.PositionLimitError, match="no period is certified"):
         OctalGame("0.6").moves_to_value(200_000, 0)
+
+
+def test_misere_search_of_a_row_with_a_huge_heap_is_refused_at_once():
+    # The command line reads "200000" as the row (200000,): the misère size check sees
+    # the row's largest heap instead of searching 10^10 options (this used to run on).
+    with pytest.raises(gr.PositionLimitError, match="misère play has no closed form"):
+        OctalGame("0.6").outcome((200_000,), misere=True)
+    assert OctalGame("0.77").outcome((3, 5), misere=True) is gr.Outcome.N

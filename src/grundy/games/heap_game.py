@@ -271,10 +271,10 @@ class SearchedHeapGame(HeapGame):
         return f"heap {n:,} has no closed form here (no known period)"
 
     def search_size(self, position: HeapPosition) -> int | None:
-        # The search values every heap up to n and examines about search_steps(n) options.
-        if not isinstance(position, int):
-            return None
-        return max(position + 1, self.search_steps(position))
+        # The search values every heap up to n and examines about search_steps(n) options;
+        # a row of heaps (a misère search of the whole row) needs at least its largest's.
+        heaps = (position,) if isinstance(position, int) else position
+        return max((max(n + 1, self.search_steps(n)) for n in heaps), default=1)
 
     def search_refusal(self, position: HeapPosition, size: int, limit: int) -> str:
         n = position if isinstance(position, int) else max(position)
