@@ -101,7 +101,7 @@ def test_the_notes_example_and_cli(capsys):
     out, err = capsys.readouterr()
     assert info.value.code == 0, err
     data = json.loads(out)
-    assert data["grundy"] == 1 and data["winning_moves"] == [[2, 2, 3]]
+    assert data["grundy"] == 1 and data["winning_moves_text"][0]["position"] == "2 2 3"
     assert isinstance(find("beans"), BeanGame)
 
 

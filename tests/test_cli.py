@@ -32,7 +32,8 @@ def test_value_nim_json(capsys):
         "misere": False,
         "grundy": 2,
         "outcome": "N",
-        "winning_moves": [[1, 4, 5]],
+        "winning_moves": [{"part": 0, "from": 3, "to": 1}],
+        "winning_moves_count": 1,
         "winning_moves_complete": True,
         "position_text": "3 4 5",
         "reason": "XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2",
@@ -51,7 +52,8 @@ def test_value_misere_and_p_position(capsys):
 
 def test_value_big_heaps_are_exact(capsys):
     data = run_json(capsys, "value", "bash:3", str(10**40 + 3))
-    assert data["grundy"] == 3 and data["winning_moves"] == [[10**40]]
+    assert data["grundy"] == 3
+    assert data["winning_moves"] == [{"part": 0, "from": 10**40 + 3, "to": 10**40}]
 
 
 def test_table_json(capsys):
@@ -191,7 +193,8 @@ def test_value_without_sg_value_or_full_move_list(capsys):
     assert len(data["winning_moves"]) == 1
     status, out, _ = run(capsys, "value", "moore:2", *heaps)
     assert status == 0 and "not all listed" in out
-    assert " ".join(map(str, data["winning_moves"][0])) in out  # the one constructed move
+    assert data["winning_moves"][0]["part"] is None  # the one constructed move, whole
+    assert " ".join(map(str, data["winning_moves"][0]["to"])) in out
 
 
 # ----------------------------------------------------------------- solve and --loopy

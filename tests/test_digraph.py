@@ -199,7 +199,8 @@ def test_cli_value(capsys):
     data = json.loads(out)
     game = DigraphGame.from_file(DATA / "digraph_small.txt")
     assert data["position"] == [0, 3] and data["grundy"] == game.grundy((0, 3))
-    assert [tuple(m) for m in data["winning_moves"]] == game.winning_moves((0, 3))
+    changes = [gr.Move(m["part"], m["from"], m["to"]) for m in data["winning_moves"]]
+    assert [game.apply((0, 3), m) for m in changes] == game.winning_moves((0, 3))
     with pytest.raises(SystemExit) as info:
         main(["value", f"digraph:{DATA / 'digraph_small.txt'}", "9"])
     out, err = capsys.readouterr()

@@ -337,6 +337,18 @@ def test_checkpoint_resumes(tmp_path):
     )
 
 
+@pytest.mark.parametrize("code", ["0.77", "0.6", "grundy", "allbut:2,3"])
+def test_a_finished_checkpoint_run_again_answers_from_the_file(tmp_path, code):
+    """Issue 18: the same command run twice crashed ('NoneType' is not subscriptable)."""
+    path = tmp_path / "k.values"
+    first = heaps.compute(code, 300, checkpoint=path)
+    again = heaps.compute(code, 300, checkpoint=path)
+    assert np.array_equal(again.values, first.values)
+    assert again.periodicity == first.periodicity and again.rare_count == first.rare_count
+    period_run = heaps.find_period(code, checkpoint=path, max_values=300)
+    assert period_run.values.tolist() == first.values[:300].tolist()
+
+
 def test_ctrl_c_keeps_what_was_computed(tmp_path, monkeypatch):
     path = tmp_path / "grundy.values"
     step, calls = sequence_module._Run.step, []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -206,3 +207,47 @@ def test_sum_game_of_different_games():
         assert game.grundy(move) == 0
     with pytest.raises(gr.InvalidPositionError, match="tuple of 2"):
         game.grundy((1, 2, 3))
+
+
+SMALL_HEAPS = st.lists(st.integers(0, 9), min_size=1, max_size=5).map(tuple)
+
+
+@given(SMALL_HEAPS, st.booleans())
+def test_winning_changes_are_the_winning_moves_as_changes(heaps, misere):
+    if misere:
+        heaps = heaps[:3]  # misère play searches the whole sum
+    for game, position in (
+        (Nim(), heaps),
+        (OctalGame("0.77"), gr.Sum(*heaps)),
+        (SubtractionGame({1, 3, 4}), heaps),
+    ):
+        changes = game.winning_changes(position, misere=misere)
+        assert [game.apply(position, m) for m in changes] == game.winning_moves(
+            position, misere=misere
+        )
+        parts = game.parts(position)
+        for move in changes:
+            if move.part is not None:  # a change names one part and what it becomes
+                assert parts[move.part] == move.before and move.after != move.before
+
+
+def test_winning_moves_of_a_big_sum_are_reported_in_linear_space():
+    """Issue 18: 'grundy value nim' with 20,000 huge heaps --json printed every winning
+    move as a whole position (4·10^8 numbers)."""
+    from grundy.reports import MOVES_DESCRIBED, MOVES_LISTED, value_report
+
+    heaps = (10**18 - 1,) * 1999 + (5,)
+    report = value_report("nim", Nim(), heaps)
+    assert report["winning_moves_count"] == 1999 and not report["winning_moves_complete"]
+    assert len(report["winning_moves"]) == MOVES_LISTED
+    assert report["winning_moves"][0] == {"part": 0, "from": 10**18 - 1, "to": 5}
+    assert len(report["winning_moves_text"]) == MOVES_DESCRIBED
+    size = len(json.dumps(report))
+    assert size < (MOVES_DESCRIBED + 3) * len(report["position_text"])
+    everything = value_report("nim", Nim(), heaps, limit=None)
+    assert len(everything["winning_moves"]) == 1999 and everything["winning_moves_complete"]
+
+
+def test_apply_refuses_a_move_of_another_position():
+    with pytest.raises(gr.InvalidPositionError, match="does not apply"):
+        Nim().apply((3, 4), gr.Move(part=0, before=5, after=1))

@@ -218,7 +218,11 @@ def test_kayles_is_the_notes_take_one_or_two_adjacent_stones():
     assert Kayles.is_p_position(rows) == (not wins(stones))
 
 
-@pytest.mark.parametrize("code", list(SMALL_PERIODS))
+#: Codes whose certified preperiod is 0: their splits listed "0 + n" (issue 18).
+PREPERIOD_ZERO = ["0.5", "0.105", "0.107", "0.304", "0.337", "0.504", "0.507", "0.705", "0.737"]
+
+
+@pytest.mark.parametrize("code", list(SMALL_PERIODS) + PREPERIOD_ZERO)
 def test_options_of_huge_heaps_from_the_period(code, monkeypatch):
     table = brute_octal(code, 300)
     monkeypatch.setattr(octal_module, "_LIST_ALL_UP_TO", 150)  # use the period from 151

@@ -20,6 +20,7 @@ from .errors import (
     UnknownGameError,
 )
 from .impartial import ImpartialGame, game_from_moves
+from .move import Move
 from .nimbers import (
     Nimber,
     nim_div,
@@ -52,6 +53,7 @@ __all__ = [
     "DEFAULT_MAX_POSITIONS",
     "Game",
     "ImpartialGame",
+    "Move",
     "Outcome",
     "Periodicity",
     "SolverStats",

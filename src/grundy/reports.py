@@ -14,11 +14,15 @@ from . import heaps, loopy, registry
 from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from .games import HeapGame
 from .impartial import ImpartialGame
+from .move import Move
 from .protocol import Game
 from .twoplayer import Solution, TwoPlayerGame
 
 __all__ = [
     "described_moves",
+    "change_to_json",
+    "MOVES_LISTED",
+    "MOVES_DESCRIBED",
     "impartial_game",
     "value_report",
     "loopy_report",
@@ -72,39 +76,77 @@ def described_moves(rules: Game[Any], before: Any, moves: Sequence[Any]) -> list
     ]
 
 
-def _winning_moves_or_one(
+#: Winning moves a report lists unless asked for all (``grundy value --all``).
+MOVES_LISTED = 100
+#: Of those, the moves also described in words with the whole position after them (each
+#: description is as long as the position: 20 of them for a sum of 10^5 heaps is plenty).
+MOVES_DESCRIBED = 20
+
+
+def _winning_changes_or_one(
     rules: ImpartialGame[Any], position: Any, misere: bool
-) -> tuple[list[Any], str]:
+) -> tuple[list[Move], str]:
     """Every winning move; or, when there are too many to list, the game's one
     constructive winning move (if it has one) and the reason the list is incomplete."""
     try:
-        return rules.winning_moves(position, misere=misere), ""
+        return rules.winning_changes(position, misere=misere), ""
     except PositionLimitError as exc:
         move = None
         if not misere:  # the game's constructive move (Moore, Fibonacci Nim), if any
             with contextlib.suppress(PositionLimitError):
                 move = rules.winning_move(position)
-        return ([] if move is None else [move]), str(exc)
+        return ([] if move is None else [Move(None, position, move)]), str(exc)
+
+
+def change_to_json(rules: Game[Any], move: Move) -> dict[str, Any]:
+    """A move as JSON: ``{"part": i or None, "from": ..., "to": ...}`` (see :class:`Move`).
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> change_to_json(Nim(), Nim().winning_changes((3, 4, 5))[0])
+    {'part': 0, 'from': 3, 'to': 1}
+    """
+    return {
+        "part": move.part,
+        "from": rules.position_to_json(move.before),
+        "to": rules.position_to_json(move.after),
+    }
 
 
 def value_report(
-    game: str, rules: ImpartialGame[Any], start: Any, misere: bool = False
+    game: str,
+    rules: ImpartialGame[Any],
+    start: Any,
+    misere: bool = False,
+    *,
+    limit: int | None = MOVES_LISTED,
 ) -> dict[str, Any]:
     """SG value, outcome, winning moves and the reason, as ``grundy value --json`` prints.
 
     ``grundy`` is None in misère play, and when only the outcome has a closed form
-    (``grundy_unknown`` then says why); ``winning_moves_complete`` is False when the
-    moves are too many to list (``winning_moves_unlisted`` says why).
+    (``grundy_unknown`` then says why). Winning moves are changes (:func:`change_to_json`:
+    which part, from what, to what), at most `limit` of them (None: all), the first
+    :data:`MOVES_DESCRIBED` also in words (``winning_moves_text``);
+    ``winning_moves_count`` counts them all (None when they are too many to list), and
+    ``winning_moves_complete`` is False when some are not listed
+    (``winning_moves_unlisted`` says why).
 
     Examples
     --------
     >>> from grundy.games import Nim
     >>> report = value_report("nim", Nim(), (3, 4, 5))
-    >>> report["grundy"], report["outcome"], report["winning_moves"], report["reason"]
-    (2, 'N', [[1, 4, 5]], 'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2')
+    >>> report["grundy"], report["outcome"], report["reason"]
+    (2, 'N', 'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2')
+    >>> report["winning_moves"], report["winning_moves_count"]
+    ([{'part': 0, 'from': 3, 'to': 1}], 1)
     """
     outcome = rules.outcome(start, misere=misere)
-    moves, moves_unlisted = _winning_moves_or_one(rules, start, misere)
+    moves, moves_unlisted = _winning_changes_or_one(rules, start, misere)
+    count = None if moves_unlisted else len(moves)
+    if limit is not None and len(moves) > limit:
+        moves = moves[:limit]
+        moves_unlisted = f"the first {limit:,} of {count:,} winning moves are listed"
     sg, sg_unknown = None, ""
     if not misere:
         try:
@@ -117,11 +159,14 @@ def value_report(
         "misere": misere,
         "grundy": sg,
         "outcome": outcome.value,
-        "winning_moves": [rules.position_to_json(m) for m in moves],
+        "winning_moves": [change_to_json(rules, m) for m in moves],
+        "winning_moves_count": count,
         "winning_moves_complete": not moves_unlisted,
         "position_text": rules.format_position(start),
         "reason": "" if sg_unknown else rules.explain(start, misere=misere),
-        "winning_moves_text": described_moves(rules, start, moves),
+        "winning_moves_text": described_moves(
+            rules, start, [rules.apply(start, m) for m in moves[:MOVES_DESCRIBED]]
+        ),
         "grundy_unknown": sg_unknown or None,
         "winning_moves_unlisted": moves_unlisted or None,
     }

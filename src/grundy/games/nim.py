@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..explain import xor_terms
+from ..move import Move
 from ..nimbers import nim_sum
 from ..outcome import Outcome
 from ..sums import Sum
@@ -65,21 +66,23 @@ class Nim(HeapGame):
     def winning_moves(
         self, position: HeapPosition | Sum, *, misere: bool = False
     ) -> list[HeapPosition | Sum]:
+        return [self.apply(position, m) for m in self.winning_changes(position, misere=misere)]
+
+    def winning_changes(self, position: HeapPosition | Sum, *, misere: bool = False) -> list[Move]:
         heaps = self._misere_heaps(position) if misere else None
         if heaps is None:
-            return super().winning_moves(position, misere=misere)
+            return super().winning_changes(position, misere=misere)
         big = [i for i, h in enumerate(heaps) if h > 1]
         if len(big) >= 2:  # a heap above 1 survives any move: play as in normal Nim
-            return super().winning_moves(position)
+            return super().winning_changes(position)
         ones = heaps.count(1)
         if not big:  # only 0s and 1s: take a 1 iff that leaves an odd number of them
-            moves = [(*heaps[:i], 0, *heaps[i + 1 :]) for i, h in enumerate(heaps) if h == 1]
-            moves = moves if ones % 2 == 0 else []
+            found = [(i, 1, 0) for i, h in enumerate(heaps) if h == 1] if ones % 2 == 0 else []
         else:  # reduce the one big heap to 0 or 1, leaving an odd number of 1s
-            i = big[0]
-            moves = [(*heaps[:i], 1 - ones % 2, *heaps[i + 1 :])]
-        unique = dict.fromkeys(moves)
-        return [m[0] for m in unique] if type(position) is int else list(unique)
+            found = [(big[0], heaps[big[0]], 1 - ones % 2)]
+        if type(position) is int:
+            return [Move(None, position, after) for _, _, after in found]
+        return [Move(i, before, after) for i, before, after in found]
 
     def explain_part(self, n: HeapPosition) -> str:
         if not isinstance(n, int):

@@ -260,8 +260,8 @@ class OctalGame(_KernelTable):
                     if g(a) ^ g(rest - a) == value:
                         options.append(Sum(a, rest - a))
                         count += 1
-                last = rest // 2
-                for a in range(start, start + length):  # a and b both periodic
+                last, first = rest // 2, max(start, 1)  # both parts non-empty
+                for a in range(first, first + length):  # a and b both periodic
                     if a <= last and g(a) ^ g(rest - a) == value:
                         classes.append((a, last, rest))
                         count += (last - a) // length + 1

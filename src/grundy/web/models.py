@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "Problem",
     "GameInfo",
     "GameList",
     "DescribedMove",
+    "Change",
     "ValueReport",
     "LoopyReport",
     "SolveReport",
@@ -54,13 +55,24 @@ class DescribedMove(BaseModel):
     move: str  # what the move does, in words
 
 
+class Change(BaseModel):
+    """A winning move as the change it makes (see :class:`grundy.Move`)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    part: int | None  # which part of the position (0-based); None: the whole position
+    before: JsonPosition = Field(alias="from")
+    after: JsonPosition = Field(alias="to")
+
+
 class ValueReport(BaseModel):
     game: str
     position: JsonPosition
     misere: bool
     grundy: int | None
     outcome: str
-    winning_moves: list[JsonPosition]
+    winning_moves: list[Change]
+    winning_moves_count: int | None  # all of them, listed or not; None: too many to list
     winning_moves_complete: bool
     position_text: str
     reason: str
