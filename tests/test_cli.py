@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import selectors
+import signal
+import socket
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -274,3 +281,243 @@ def test_messages_print_colons_as_written(capsys, tmp_path):
     family.write_text("root:x:0:0\n")
     status, _, err = run(capsys, "survey", str(family), "--upto", "5")
     assert status == 2 and "'root:x:0:0'" in err and len(err.strip().splitlines()) == 1
+
+
+# ----------------------------------------------------------------- the command's manners
+HELPS = [
+    [],
+    ["value"],
+    ["solve"],
+    ["table"],
+    ["play"],
+    ["survey"],
+    ["games"],
+    ["serve"],
+    ["nim"],
+    ["nim", "sum"],
+    ["nim", "mul"],
+    ["nim", "inv"],
+    ["nim", "sqrt"],
+    ["nim", "pow"],
+]
+
+
+def test_version(capsys):
+    from importlib.metadata import version
+
+    status, out, err = run(capsys, "--version")
+    assert status == 0 and out == f"grundy {version('grundy')}\n" and err == ""
+
+
+@pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "grundy")
+def test_dash_h_is_help_with_readable_metavars(capsys, command):
+    status, out, err = run(capsys, *command, "-h")
+    assert status == 0 and err == ""
+    assert out == run(capsys, *command, "--help")[1]
+    assert f"Usage: grundy {' '.join(command)}".replace("  ", " ") in out
+    for tag in ("<bool>", "<list", "<str>", "<int", "<float>", "{"):
+        assert tag not in out, (tag, out)
+
+
+def test_help_names_positions_and_option_values(capsys):
+    usage = {
+        ("value",): "Usage: grundy value [OPTIONS] GAME POSITION...",
+        ("solve",): "Usage: grundy solve [OPTIONS] GAME [POSITION...]",
+        ("play",): "Usage: grundy play [OPTIONS] GAME [POSITION...]",
+        ("table",): "Usage: grundy table [OPTIONS] GAME",
+        ("nim", "sum"): "Usage: grundy nim sum [OPTIONS] N...",
+        ("nim", "pow"): "Usage: grundy nim pow [OPTIONS] BASE EXPONENT",
+    }
+    for command, line in usage.items():
+        assert line in run(capsys, *command, "-h")[1]
+    out = run(capsys, "table", "-h")[1]
+    assert "--upto" in out and " N " in out and "FILE" in out and "KERNEL" in out
+
+
+@pytest.mark.parametrize("command", [[], ["nim"]], ids=["grundy", "grundy nim"])
+def test_a_bare_command_shows_its_help(capsys, command):
+    status, out, err = run(capsys, *command)
+    assert status == 0 and err == ""
+    assert out.rstrip("\n") == run(capsys, *command, "--help")[1].rstrip("\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "nim", "3", "--bogus"], "No such option: --bogus"),
+        (["value", "nim", "--bogus=1", "3"], "No such option: --bogus"),
+        (["value", "nim", "3", "--jsn"], "No such option: --jsn (Possible options: --json)"),
+        (["solve", "tictactoe", "--bogus"], "No such option: --bogus"),
+        (["play", "nim", "3", "--bogus"], "No such option: --bogus"),
+        (["nim", "sum", "1", "--bogus"], "No such option: --bogus"),
+        (["table", "nim", "--upto", "3", "--bogus"], "No such option: --bogus"),
+        (["value", "nim", "3", "--4"], "No such option: --4"),
+        (["value", "nim", "--", "--x"], "heap '--x' is not an integer"),  # -- ends options
+    ],
+)
+def test_unknown_options_are_refused_as_options(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1, err
+
+
+def test_negative_numbers_and_option_values_are_not_taken_for_options(capsys):
+    assert run(capsys, "value", "nim", "3", "-4")[2].startswith("error: Nim(): heap -4")
+    data = run_json(capsys, "solve", "tictactoe", "--x", "-o-", "...")  # rows that start with -
+    assert data["position"] == "..x.o...."
+    status, _, err = run(capsys, "value", "nim", "3", "--max-positions", "--5")
+    assert status == 2 and "--max-positions" in err and "No such option" not in err
+
+
+def test_shell_completion(capsys):
+    status, out, _ = run(capsys, "--show-completion", "bash")
+    assert status == 0 and "_grundy_completion" in out and "_GRUNDY_COMPLETE" in out
+    assert "--install-completion" in run(capsys, "-h")[1]
+
+
+# ----------------------------------------------------------------- long tables
+def table_lines(capsys, *argv: str) -> list[str]:
+    status, out, err = run(capsys, "table", *argv)
+    assert status == 0, err
+    return out.splitlines()
+
+
+def test_a_long_table_prints_its_summary(capsys):
+    lines = table_lines(capsys, "kayles", "--upto", "1000")
+    assert lines == [
+        "kayles  SG values of one heap, n = 0..1000",
+        "       0:  0 1 2 3 1 4 3 2 1 4",
+        "      10:  2 6 4 1 2 7 1 4 3 2",
+        "     ...",
+        "     990:  7 2 1 8 2 7 4 1 2 8",
+        "    1000:  1",
+        "values: 0 ×1, 1 ×250, 2 ×247, 3 ×4, 4 ×169, 5 ×1, 6 ×4, 7 ×164, 8 ×161",
+        "the first 20 and the last 11 of 1,001 values are shown; --all prints them all, "
+        "--json gives them as JSON",
+        "period 12 from n = 71, certified: the values agree for 71 <= n < 156, which the "
+        "periodicity theorem needs; rare values: 10 (mask 0xf); kernel "
+        + lines[-1].split("kernel ")[-1],
+    ]
+    everything = table_lines(capsys, "kayles", "--upto", "1000", "--all")
+    assert len(everything) == 1 + 101 + 1 and everything[-2] == "    1000:  1"
+    assert len(run_json(capsys, "table", "kayles", "--upto", "1000")["values"]) == 1001
+
+
+def test_a_table_of_200_values_is_printed_whole(capsys):
+    lines = table_lines(capsys, "kayles", "--upto", "199")
+    assert len(lines) == 1 + 20 + 1 and lines[-2].startswith("     190:")
+
+
+def test_summary_on_request_and_of_outcomes(capsys):
+    short = table_lines(capsys, "subtraction:2,3,7", "--upto", "29", "--summary")
+    assert short[1:4] == [
+        "       0:  0 0 1 1 2 0 0 1 1 2",
+        "      10:  0 0 1 1 2 0 0 1 1 2",
+        "      20:  0 0 1 1 2 0 0 1 1 2",
+    ]  # three rows: all of them, with the counts
+    assert short[4] == "values: 0 ×12, 1 ×12, 2 ×6"
+    assert table_lines(capsys, "subtraction:2,3,7", "--upto", "29")[1:] == short[1:4] + short[5:]
+    assert table_lines(capsys, "kayles", "--upto", "100", "-q")[3] == "     ..."
+    misere = table_lines(capsys, "bash:3", "--upto", "300", "--misere")
+    assert "outcomes: N ×226, P ×75" in misere and "     ..." in misere
+    nim = table_lines(capsys, "nim", "--upto", "1000")
+    assert "values: 1,001 distinct, from 0 to 1,000" in nim
+    status, out, err = run(capsys, "table", "nim", "--upto", "5", "--all", "--summary")
+    assert status == 2 and out == "" and "pick one" in err and err.count("\n") == 1
+
+
+# ----------------------------------------------------------------- Ctrl-C
+def test_ctrl_c_in_a_command_is_one_line(capsys, monkeypatch):
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("grundy.cli.value_report", interrupted)
+    status, out, err = run(capsys, "value", "nim", "3", "4")
+    assert (status, out, err) == (130, "", "interrupted\n")
+
+
+def read_until(process: subprocess.Popen, text: bytes) -> bytes:
+    """What `process` writes on stdout, up to `text` (which must come)."""
+    seen = b""
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        while text not in seen:
+            assert selector.select(timeout=300), seen  # a hang guard, not a time limit
+            chunk = os.read(process.stdout.fileno(), 4096)
+            assert chunk, seen  # the process ended first
+            seen += chunk
+    return seen
+
+
+def grundy_process(*argv: str) -> subprocess.Popen:
+    """``grundy ARGV`` in a session of its own, so a Ctrl-C can go to all its processes."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "grundy", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+
+
+def ctrl_c(process: subprocess.Popen) -> tuple[int, str]:
+    """Send SIGINT to the process group of `process`, as a terminal's Ctrl-C does; its
+    exit status and stderr."""
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=300)
+    return process.returncode, err.decode()
+
+
+def test_ctrl_c_at_the_play_prompt_is_one_line():
+    process = grundy_process("play", "nim", "3", "4", "--first", "me")
+    read_until(process, b"your move")
+    assert ctrl_c(process) == (130, "interrupted\n")
+
+
+def child_processes(pid: int) -> int:
+    """How many processes have `pid` for parent (Linux: read from /proc)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            count += int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid
+    return count
+
+
+@pytest.mark.parametrize("when", ["starting", "serving"])
+def test_ctrl_c_stops_serve_without_tracebacks(when):
+    # Before, each compute worker printed a KeyboardInterrupt traceback; and a Ctrl-C
+    # while the workers started up killed them, and the server with a traceback.
+    pytest.importorskip("uvicorn")
+    if when == "starting" and not Path("/proc/self/stat").exists():
+        pytest.skip("counts child processes in /proc")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = grundy_process("serve", "--port", str(port), "--workers", "1")
+    read_until(process, b"Ctrl-C stops it")  # the workers start after this line
+    for _ in range(3000):  # a hang guard: wait for the workers, or for the server
+        if when == "starting" and child_processes(process.pid) >= 2:  # + resource tracker
+            break
+        if when == "serving":
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                break
+        time.sleep(0.1)
+    status, err = ctrl_c(process)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert status in (0, 130) and err in ("", "interrupted\n")
+
+
+def test_value_lists_the_first_winning_moves_counts_the_rest_and_all_lists_them(capsys):
+    heaps = ["7"] * 150 + ["1"]  # X = 1: every 7 goes to 6, the 1 to 0
+    data = run_json(capsys, "value", "nim", *heaps)
+    assert data["winning_moves_count"] == 151 and not data["winning_moves_complete"]
+    assert len(data["winning_moves"]) == 100 and len(data["winning_moves_text"]) == 20
+    assert data["winning_moves"][-1] == {"part": 99, "from": 7, "to": 6}
+    data = run_json(capsys, "value", "nim", *heaps, "--all")
+    assert len(data["winning_moves"]) == 151 and data["winning_moves_complete"]
+    assert data["winning_moves"][-1] == {"part": 150, "from": 1, "to": 0}
+    status, out, _ = run(capsys, "value", "nim", *heaps)
+    assert status == 0 and "... 131 more (--all lists them)" in out
+    status, out, _ = run(capsys, "value", "nim", *heaps, "--all")
+    assert status == 0 and "more" not in out and out.count("->") == 151

@@ -4,6 +4,8 @@ periods, checkpoints."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ import grundy as gr
 from grundy import heaps
 from grundy.games import AllButSubtractionGame, GrundysGame, OctalGame
 from grundy.heaps import _kernels as kernels
+from grundy.heaps import _python_kernels as python_kernels
 from grundy.heaps import sequence as sequence_module
 
 #: All 448 codes 0.d1d2d3 with d3 != 0.
@@ -150,6 +153,8 @@ codes = st.builds(
 def test_random_codes_match_brute_force(code):
     expected = brute_values(code, 45)
     assert heaps.compute(code, 44, kernel="plain").values.tolist() == expected
+    in_python = heaps.compute(code, 44)  # "auto": a small request runs in Python
+    assert in_python.kernel == "python" and in_python.values.tolist() == expected
     if code.max_heaps <= 2:
         assert heaps.compute(code, 44, kernel="sparse").values.tolist() == expected
 
@@ -171,6 +176,84 @@ def test_grundys_game_and_all_but_sets_match_the_generic_solver():
         searched = [allbut.grundy(n, use_formula=False) for n in range(150)]
         assert heaps.compute(f"allbut:{s}", 149).values.tolist() == searched
         assert searched == brute_values(heaps.parse_code(f"allbut:{s}"), 150)
+
+
+@settings(max_examples=40, deadline=None)
+@given(codes | st.sampled_from(["allbut:2,3,7", "allbut:1,4", "subtraction:2,5,6", "4.07"]))
+def test_the_python_kernels_equal_the_compiled_ones(code):
+    """Small requests run in Python (no numba to load); bigger ones compiled."""
+    code = heaps.parse_code(code) if isinstance(code, str) else code
+    compiled = heaps.compute(code, 400, kernel="plain" if code.max_heaps > 2 else "auto")
+    values = compiled.values.tolist()
+    for stop in (1, 2, 57, 401):  # also extending a list already begun
+        g: list[int] = []
+        extend = python_kernels.allbut_values if code.is_allbut else python_kernels.plain_values
+        if code.is_allbut:
+            extend(code.excluded, g, stop // 2)
+            extend(code.excluded, g, stop)
+        else:
+            extend(code.digits, code.unequal, g, stop // 2)
+            extend(code.digits, code.unequal, g, stop)
+        assert g == values[:stop]
+    seq = heaps.compute(code, 400)
+    assert seq.values.tolist() == values and seq.periodicity == compiled.periodicity
+    assert (seq.rare_count, seq.mask, seq.mask_uses_parity) == heaps.rare_values(
+        compiled.values, code
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes, st.integers(0, 3000))
+def test_rare_values_are_the_sparse_kernels_choice(code, size):
+    """rare_values (numpy) picks the mask the compiled sparse kernel keeps."""
+    if code.max_heaps > 2:
+        code = heaps.HeapCode("random", tuple(d & 7 for d in code.digits), unequal=code.unequal)
+    values = heaps.compute(code, size, kernel="sparse").values
+    run = sequence_module._Run(code, "sparse", values)
+    run._prepare()
+    expected = (run.rare_count, int(run.state[kernels.MASK]), bool(run.state[kernels.HASPOS]))
+    assert heaps.rare_values(values, code) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=2, max_size=300)
+    | st.builds(
+        lambda head, cycle, times, saltus: (
+            head + [c + saltus * i for i in range(times) for c in cycle]
+        ),
+        st.lists(st.integers(0, 9), max_size=20),
+        st.lists(st.integers(0, 9), min_size=1, max_size=12),
+        st.integers(3, 30),
+        st.integers(0, 2),
+    ),
+    st.booleans(),
+)
+def test_python_period_search_equals_the_compiled_one(values, arithmetic):
+    array = np.array(values, dtype=np.int64)
+    compiled = kernels.period_candidates(array, len(values) // 2, arithmetic).tolist()
+    found = python_kernels.period_candidates(values, len(values) // 2, arithmetic)
+    assert [list(row) for row in found] == compiled
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("0.77", 1000),
+        ("subtraction:2,3,7", 29),
+        ("allbut:2,3,7", 500),
+        ("grundy", 1500),
+    ],
+)
+def test_small_tables_do_not_load_numba(args):
+    """Loading numba costs a new process about half a second: small tables skip it."""
+    script = (
+        "import sys\nfrom grundy import heaps\n"
+        f"seq = heaps.compute{args!r}\nheaps.find_periodicity(seq.code, seq.values)\n"
+        "print(seq.kernel, 'numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["python", "False"], done.stderr
 
 
 @pytest.mark.parametrize("text", ["0.6", "0.137", "grundy", "0.3F"])

@@ -99,8 +99,82 @@ def test_cli_play_tictactoe_typed_board_hint_and_illegal_move(monkeypatch, capsy
     typed = "hint\nxo./.../...\n..x/.../...\nquit\n"
     status, out, err = play(monkeypatch, capsys, ["tictactoe", "--first", "me"], typed)
     assert status == 0
-    assert "A best move: x at row" in out and "I play o at" in out
+    assert "A best move: x at a1" in out and "I play o at b2" in out
     assert "illegal move" in err
+
+
+def test_cli_play_tictactoe_draws_a_grid_and_takes_cells(monkeypatch, capsys):
+    # b2, then the cell number 1 (a1), then row 3 column 3 (c3): three ways to name a cell
+    status, out, err = play(
+        monkeypatch, capsys, ["tictactoe", "--first", "me"], "b2\n1\n3 3\nquit\n"
+    )
+    assert status == 0, err
+    assert "Type a cell: b2 (column a-c, row 1-3), 5 (1-9 in reading order)" in out
+    assert "\n  a b c\n1 . . .\n2 . . .\n3 . . .\n" in out  # the empty board, a grid
+    assert "\n  a b c\n1 . . .\n2 . x .\n3 . . .\nI play o at a1\n" in out
+    assert "tictactoe: cell a1 is taken (o); try again" in err  # 1 is a1, o's cell
+    assert "\n  a b c\n1 o . .\n2 . x .\n3 . . x\nI play o at " in out
+    assert "position:" not in out
+
+
+def test_cli_play_tictactoe_moves_and_hint_name_cells_as_typed(monkeypatch, capsys):
+    status, out, err = play(
+        monkeypatch, capsys, ["tictactoe", "--first", "me"], "moves\nhint\nc3\nd4\n0\nquit\n"
+    )
+    assert status == 0, err
+    assert "  #1  x at a1   (tie for you)" in out and "  #9  x at c3   (tie for you)" in out
+    assert "A best move: x at a1" in out
+    assert "there is no cell 'd4'" in err and "there is no cell 0" in err
+
+
+def test_cli_play_tictactoe_words_that_are_no_move_say_how_to_move(monkeypatch, capsys):
+    status, _, err = play(monkeypatch, capsys, ["tictactoe", "--first", "me"], "left\nquit\n")
+    assert status == 0
+    assert "cannot read a move from 'left'; type a cell: b2" in err
+
+
+def test_cli_play_connect_four_by_column_number_or_letter(monkeypatch, capsys):
+    status, out, err = play(
+        monkeypatch, capsys, ["connect-four:4x3", "--first", "me"], "2\nb\nb\nb\nquit\n"
+    )
+    assert status == 0, err
+    assert "Type a column: 1-4 or a-d, or:" in out
+    assert "\n. . . .\n. . . .\n. x . .\n1 2 3 4\nI play o in column" in out
+    assert "column 2 is full" in err  # x, o and x (typed 2, b, b) fill column 2 (height 3)
+
+
+def test_cli_play_end_of_input_quits(monkeypatch, capsys):
+    # moves read from a file that runs out: the game ends as if 'quit' was typed
+    status, out, err = play(monkeypatch, capsys, ["nim", "3", "4", "--first", "me"], "")
+    assert status == 0 and out.rstrip().endswith("Bye.") and err == ""
+    status, out, _ = play(monkeypatch, capsys, ["nim", "3", "4"], "")  # at "who moves first"
+    assert status == 0 and out.rstrip().endswith("Bye.")
+
+
+def test_cli_play_ctrl_c_at_the_prompt_is_one_line(monkeypatch, capsys):
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    with pytest.raises(SystemExit) as info:
+        main(["play", "nim", "3", "4", "--first", "me"])
+    _, err = capsys.readouterr()
+    assert info.value.code == 130 and err == "interrupted\n"
+
+
+def test_read_move_takes_a_game_s_own_move_notation():
+    from grundy.games import ConnectFour, TicTacToe
+
+    game = TicTacToe()
+    assert read_move(game, "x........", ["5"]) == "x...o...."
+    assert read_move(game, "x........", ["2", "2"]) == "x...o...."
+    assert read_move(game, "x........", ["x...o...."]) == "x...o...."  # the whole board
+    with pytest.raises(gr.InvalidPositionError, match="cell b2 is taken"):
+        read_move(game, "x...o....", ["B2"])
+    four = ConnectFour(4, 4)
+    assert read_move(four, four.start(), ["d"]) == read_move(four, four.start(), ["4"])
+    with pytest.raises(gr.InvalidPositionError, match="cannot read a move from 'z'"):
+        read_move(four, four.start(), ["z"])
 
 
 def test_cli_play_give_and_take_engine_first(monkeypatch, capsys):

@@ -234,7 +234,7 @@ class NoEncoding(TwoPlayerGame):
 )
 def test_tiers_give_the_plain_solution(tmp_path, name, symmetry, shard_size):
     game = registry.find(name)
-    plain = solve(game, symmetry=symmetry)
+    plain = solve(game, symmetry=symmetry, compiled=True)
     tiered = solve_tiers(game, tmp_path, workers=1, symmetry=symmetry, shard_size=shard_size)
     assert_same_positions(tiered, plain)
 
@@ -275,7 +275,7 @@ def test_moves_may_skip_tiers(tmp_path):
     # tiers 0, 3, 6...: each position has options in two later tiers, some tiers are empty
     game = Count("spread")
     tiered = solve_tiers(game, tmp_path, workers=1, shard_size=1)
-    plain = solve(game)
+    plain = solve(game, compiled=True)
     assert_same_positions(tiered, plain)
     assert manifest(tmp_path)["tiers"] == [3 * n for n in range(_TOP + 1)]
     for counter in range(_TOP + 1):  # multiples of 3 short of the top lose

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ import grundy as gr
 from grundy.errors import DatabaseError, MoveGenerationError, PositionLimitError
 from grundy.retrograde import label_graph
 from grundy.twoplayer import TwoPlayerGame, Value, load, minimax, minimax_moves, save, solve
+from grundy.twoplayer.solve import PYTHON_SOLVE_UP_TO
 
 
 class GraphGame(TwoPlayerGame):
@@ -267,7 +270,7 @@ def test_encoding_that_disagrees_with_the_rules():
         game.encoding, max_moves=9, encode=lambda p: game.encoding.encode(p[::-1])
     )
     with pytest.raises(MoveGenerationError, match="encoding disagrees with the rules at"):
-        solve(game)
+        solve(game, compiled=True)
 
 
 def test_progress_bar_runs(capsys):
@@ -287,3 +290,31 @@ def test_counts_by_value_and_remoteness(tictactoe_solution):
         totals[value] = totals.get(value, 0) + count
     assert totals == tictactoe_solution.counts()
     assert sum(totals.values()) == len(tictactoe_solution) == 765
+
+
+def test_small_games_with_an_encoding_are_solved_in_python_without_numba():
+    """Loading numba costs a new process about half a second: tic-tac-toe (765
+    positions) is solved in Python, and a bigger game moves on to the compiled solver."""
+    script = (
+        "import sys\nfrom grundy.games import TicTacToe\nfrom grundy.twoplayer import solve\n"
+        "s = solve(TicTacToe())\nprint(len(s), s.value(TicTacToe().start()).value, "
+        "'numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["765", "tie", "False"], done.stderr
+    from grundy.games import ConnectFour, TicTacToe
+
+    game = TicTacToe()
+    python, compiled = solve(game), solve(game, compiled=True)
+    assert python._codes is None and compiled._codes is not None
+    assert python.remoteness_counts() == compiled.remoteness_counts()
+    rng = random.Random(18)
+    for _ in range(50):  # random games: both solutions agree all along
+        position = game.start()
+        while moves := list(game.moves(position)):
+            assert python.value(position) is compiled.value(position)
+            assert python.remoteness(position) == compiled.remoteness(position)
+            assert python.best_moves(position) == compiled.best_moves(position)
+            position = rng.choice(moves)
+    bigger = solve(ConnectFour(4, 4), max_positions=10**6)  # past PYTHON_SOLVE_UP_TO
+    assert len(bigger) > PYTHON_SOLVE_UP_TO and bigger._codes is not None

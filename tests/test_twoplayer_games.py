@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -150,7 +151,71 @@ def test_tictactoe_notation_round_trips():
         assert game.position_from_json(game.position_to_json(p)) == p
     assert game.parse_position([]) == game.start()
     assert game.parse_position(["X_-", "-O-", "..."]) == "x...o...."
-    assert game.describe_move("xo.......", "xo......x") == "x at row 3, column 3"
+    assert game.describe_move("xo.......", "xo......x") == "x at c3"
+
+
+def test_tictactoe_moves_are_typed_as_describe_move_names_them():
+    # every move of every position: parse_move reads the cell describe_move names, in
+    # all three spellings (b2, the number 1-9, row and column)
+    game = TicTacToe()
+    for p in reachable(game)[::7]:
+        for after in game.moves(p):
+            cell = game.describe_move(p, after).split(" at ")[1]
+            column, row = "abc".index(cell[0]) + 1, int(cell[1])
+            for text in (cell, cell.upper(), str(3 * (row - 1) + column), f"{row} {column}"):
+                assert game.parse_move(p, text) == after, (p, text)
+
+
+def test_tictactoe_parse_move_refuses_cells_it_cannot_mark():
+    game = TicTacToe()
+    assert game.parse_move("x........", "xo./.../...") is None  # no cell: a whole board
+    assert game.parse_move("x........", "left") is None
+    for text, problem in [
+        ("a1", "cell a1 is taken (x)"),
+        ("10", "there is no cell 10"),
+        ("d1", "there is no cell 'd1'"),
+        ("4 1", "there is no cell '4 1'"),
+    ]:
+        with pytest.raises(InvalidPositionError, match=re.escape(problem)):
+            game.parse_move("x........", text)
+    with pytest.raises(InvalidPositionError, match="the game is over"):
+        game.parse_move("xxxoo....", "9")
+
+
+def test_tictactoe_draw_names_rows_and_columns():
+    assert TicTacToe().draw("xo......x") == "  a b c\n1 x o .\n2 . . .\n3 . . x"
+
+
+def test_connect_four_moves_are_typed_as_describe_move_names_them():
+    game = ConnectFour(5, 4)
+    for p in reachable(game, depth=4)[::11]:
+        for after in game.moves(p):
+            column = int(game.describe_move(p, after).split()[-1])
+            assert game.parse_move(p, str(column)) == after
+            assert game.parse_move(p, "abcde"[column - 1]) == after
+    assert game.parse_move(game.start(), "xo - - - -") is None  # a whole position
+    assert game.parse_move(game.start(), "z") is None
+    for text, problem in [("0", "column 0 is not one of 1..5"), ("6", "not one of 1..5")]:
+        with pytest.raises(InvalidPositionError, match=problem):
+            game.parse_move(game.start(), text)
+    with pytest.raises(InvalidPositionError, match="column 1 is full"):
+        game.parse_move(("xoxo", "", "", "", ""), "a")
+    assert game.move_notation() == "a column: 1-5 or a-e"
+    assert ConnectFour(27, 1).move_notation() == "a column: 1-27"  # past z: numbers only
+
+
+def test_connect_four_draw_is_the_board_upright_with_column_numbers():
+    assert ConnectFour(4, 3).draw(("xo", "", "x", "")) == ". . . .\no . . .\nx . x .\n1 2 3 4"
+    wide = ConnectFour(12, 1).draw(("x",) + ("",) * 11)  # two characters a column
+    assert wide == " x" + "  ." * 11 + "\n 1  2  3  4  5  6  7  8  9 10 11 12"
+
+
+def test_games_without_a_board_keep_the_defaults():
+    game = GiveAndTake(4)
+    start = game.start()
+    assert game.draw(start) == game.format_position(start)
+    assert game.parse_move(start, "3") is None
+    assert game.move_notation() == "the position after your move"
 
 
 @pytest.mark.parametrize(

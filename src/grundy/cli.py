@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import os
@@ -9,12 +10,15 @@ import socket
 import sys
 import time
 import warnings
+from collections import Counter
 from collections.abc import Callable, Sequence
+from importlib import metadata
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from . import heaps, nimbers, registry, twoplayer
 from .errors import (
@@ -26,6 +30,8 @@ from .impartial import ImpartialGame
 from .outcome import Outcome
 from .play import play_impartial, play_two_player
 from .reports import (
+    MOVES_DESCRIBED,
+    MOVES_LISTED,
     NEEDS_CODE,
     heap_code,
     impartial_game,
@@ -39,19 +45,109 @@ from .twoplayer import TwoPlayerGame
 from .twoplayer.tiers import DEFAULT_SHARD_SIZE
 
 try:  # recent typer vendors its own copy of click
-    from typer._click.exceptions import ClickException
+    from typer._click import Context
+    from typer._click.exceptions import ClickException, NoSuchOption
 except ImportError:  # pragma: no cover - typer with click as a dependency
-    from click.exceptions import ClickException  # type: ignore[assignment]  # same class
+    from click import Context  # type: ignore[assignment]  # the same classes
+    from click.exceptions import ClickException, NoSuchOption  # type: ignore[assignment]
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "version_text"]
+
+
+# ----------------------------------------------------------------- the help's look
+class _Argument(TyperArgument):
+    """An argument shown in the help by its metavar alone (``POSITION...``), no type."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        return None
+
+    def get_usage_pieces(self, ctx: Context) -> list[str]:
+        if self.metavar is None:
+            return super().get_usage_pieces(ctx)
+        return [self.metavar if self.required else f"[{self.metavar}]"]
+
+
+class _Option(TyperOption):
+    """An option shown in the help without a type for a flag (``--json``, not
+    ``--json <bool>``), with its metavar (``--upto N``) otherwise."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        return None if self.is_flag else super().display_type_rich(ctx)
+
+
+def _tidy(params: list[Any]) -> list[Any]:
+    """The parameters of a command, shown as :class:`_Argument` and :class:`_Option`."""
+    for param in params:
+        if type(param) is TyperArgument:
+            param.__class__ = _Argument
+        elif type(param) is TyperOption:
+            param.__class__ = _Option
+    return params
+
+
+class _Command(TyperCommand):
+    """A command with the tidy help; words that look like negative numbers (``-4``) are
+    positions, but a word ``--name`` that is none of its options is refused as one."""
+
+    def get_params(self, ctx: Context) -> list[Any]:
+        return _tidy(super().get_params(ctx))
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if ctx.ignore_unknown_options:
+            _refuse_unknown_options(self.get_params(ctx), ctx, args)
+        return super().parse_args(ctx, args)
+
+
+class _Group(TyperGroup):
+    """A group of commands with the tidy help."""
+
+    def get_params(self, ctx: Context) -> list[Any]:
+        return _tidy(super().get_params(ctx))
+
+
+#: Characters of a board typed as words: a word of them only is a position, even one that
+#: starts with ``--`` (the tic-tac-toe row ``--x``).
+_BOARD_CHARACTERS = frozenset("xo.-_|")
+
+
+def _refuse_unknown_options(params: list[Any], ctx: Context, args: list[str]) -> None:
+    """Raise click's NoSuchOption for the first word ``--name`` (before ``--``) that is
+    not an option of `params`: commands that take negative numbers as positions let
+    click pass unknown options through as positions. Words ``-3`` and board rows such
+    as ``--x`` stay positions."""
+    options = {
+        name: param
+        for param in params
+        if getattr(param, "param_type_name", "") == "option"
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        name = word.split("=", 1)[0]
+        if not (name.startswith("--") and name[2:3].isalnum()):
+            continue
+        if set(name.lower()) <= _BOARD_CHARACTERS:
+            continue
+        param = options.get(name)
+        if param is None:
+            close = difflib.get_close_matches(name, [o for o in options if o.startswith("--")])
+            raise NoSuchOption(name, possibilities=close, ctx=ctx)
+        if not (param.is_flag or param.count or "=" in word):
+            next(words, None)  # the option's value, whatever it looks like
+
 
 app = typer.Typer(
-    add_completion=False,
+    cls=_Group,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Exact Sprague-Grundy analysis of impartial games.",
 )
-nim_app = typer.Typer(no_args_is_help=True, help="Nimber arithmetic (nim-sum, nim-product...).")
+nim_app = typer.Typer(
+    cls=_Group, no_args_is_help=True, help="Nimber arithmetic (nim-sum, nim-product...)."
+)
 app.add_typer(nim_app, name="nim")
 
 console = Console(highlight=False, soft_wrap=True, emoji=False)  # ":x:" stays text
@@ -67,32 +163,50 @@ MisereFlag = Annotated[
 ]
 MaxPositions = Annotated[
     int,
-    typer.Option("--max-positions", min=1, help="Cap on positions the solver may store."),
+    typer.Option(
+        "--max-positions", min=1, metavar="N", help="Cap on positions the solver may store."
+    ),
 ]
 EngineName = Annotated[
     str,
     typer.Option(
         "--engine",
+        metavar="local|ray",
         help="local (worker processes here) or ray (a Ray cluster, "
         "or a local Ray when none is given).",
     ),
 ]
 Workers = Annotated[
-    int | None, typer.Option("--workers", min=1, help="Tasks at once (default: all cores).")
+    int | None,
+    typer.Option("--workers", min=1, metavar="N", help="Tasks at once (default: all cores)."),
 ]
 Address = Annotated[
     str | None,
     typer.Option(
         "--address",
+        metavar="ADDRESS",
         help="Ray cluster to join: auto, ray://host:10001 "
         "(default: RAY_ADDRESS, else a local Ray).",
     ),
 ]
-MOVES_SHOWN = 20
+Progress = Annotated[
+    bool | None,
+    typer.Option("--progress/--no-progress", help="Progress bar (default: on a terminal)."),
+]
+#: Values of a table printed one by one; a longer table prints its summary (``--all``:
+#: every value).
+TABLE_SHOWN = 200
+#: Rows of ten values shown at each end of a table's summary.
+SUMMARY_ROWS = 2
+#: Distinct values a table's summary counts one by one.
+COUNTED_VALUES = 16
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
 
 
 def reports_errors(command: Callable) -> Callable:
-    """Turn a GrundyError into one line on stderr and exit status 2."""
+    """Turn a GrundyError into one line on stderr and exit status 2, and Ctrl-C into
+    the line ``interrupted`` and exit status 130."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -101,19 +215,66 @@ def reports_errors(command: Callable) -> Callable:
         except GrundyError as exc:
             err_console.print(f"error: {exc}", markup=False)
             raise typer.Exit(code=2) from None
+        except KeyboardInterrupt:
+            err_console.print("interrupted", markup=False)
+            raise typer.Exit(code=INTERRUPTED) from None
 
     return wrapper
+
+
+def version_text() -> str:
+    """The line ``grundy --version`` prints: the installed version of the package.
+
+    Examples
+    --------
+    >>> version_text().split()[0]
+    'grundy'
+    """
+    try:
+        version = metadata.version("grundy")
+    except metadata.PackageNotFoundError:  # run from a source tree without installing
+        try:
+            from . import __version__ as version
+        except ImportError:
+            version = "unknown"
+    return f"grundy {version}"
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        print(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Exact Sprague-Grundy analysis of impartial games."""
 
 
 def print_json(data: dict) -> None:
     print(json.dumps(data))
 
 
-@app.command(context_settings=ACCEPT_NEGATIVE)
+@app.command(cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def value(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. nim, bash:3, subtraction:1,3,4.")],
-    position: Annotated[list[str], typer.Argument(help="The position, e.g. heap sizes.")],
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="Game name, e.g. nim, bash:3, subtraction:1,3,4."),
+    ],
+    position: Annotated[
+        list[str], typer.Argument(metavar="POSITION...", help="The position, e.g. heap sizes.")
+    ],
     misere: MisereFlag = False,
     loopy: Annotated[
         bool,
@@ -125,6 +286,14 @@ def value(
     ] = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     as_json: JsonFlag = False,
+    every_move: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help=f"List every winning move (default: the first {MOVES_LISTED} in JSON, "
+            f"{MOVES_DESCRIBED} as text).",
+        ),
+    ] = False,
 ) -> None:
     """SG value, outcome and winning moves of a position."""
     rules = impartial_game(game, "value").limited_to(max_positions)
@@ -133,7 +302,10 @@ def value(
         if misere:
             raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
         return _loopy_value(game, rules, start, as_json)
-    report = value_report(game, rules, start, misere)
+    if every_move:
+        report = value_report(game, rules, start, misere, limit=None, described=None)
+    else:
+        report = value_report(game, rules, start, misere)
     if as_json:
         print_json(report)
         return
@@ -147,8 +319,9 @@ def value(
         console.print(f"  why            {report['reason']}", markup=False)
     outcome = Outcome(report["outcome"])
     console.print(f"  outcome        {outcome.value} ({outcome.describe()})")
-    if not report["winning_moves_unlisted"]:
-        _print_moves(report["winning_moves_text"], "winning moves  ")
+    count = report["winning_moves_count"]
+    if count is not None:  # all counted; the first MOVES_DESCRIBED shown unless --all
+        _print_moves(report["winning_moves_text"], "winning moves  ", count)
         return
     console.print(
         f"  winning moves  not all listed: {report['winning_moves_unlisted']}", markup=False
@@ -174,33 +347,41 @@ def _loopy_value(game: str, rules: ImpartialGame[Any], start: Any, as_json: bool
     _print_moves(report["winning_moves_text"], "winning moves  ")
 
 
-def _print_moves(moves: list[dict], label: str) -> None:
-    """Print moves described by :func:`grundy.reports.described_moves`, the first few."""
+def _print_moves(moves: list[dict], label: str, count: int | None = None) -> None:
+    """Print moves described by :func:`grundy.reports.described_moves`: all of them when
+    the report chose which (`count` is how many there are), else the first few."""
+    shown = moves if count is not None else moves[:MOVES_DESCRIBED]
     if not moves:
         console.print(f"  {label}none")
-    for i, move in enumerate(moves[:MOVES_SHOWN]):
-        shown = f"{move['position']}   ({move['move']})"
-        console.print(f"  {label if i == 0 else ' ' * len(label)}{shown}", markup=False)
-    if len(moves) > MOVES_SHOWN:
-        console.print(
-            f"  {' ' * len(label)}... {len(moves) - MOVES_SHOWN} more (use --json for all)"
-        )
+    for i, move in enumerate(shown):
+        text = f"{move['position']}   ({move['move']})"
+        console.print(f"  {label if i == 0 else ' ' * len(label)}{text}", markup=False)
+    more = (len(moves) if count is None else count) - len(shown)
+    if more > 0:
+        hint = "--all lists them" if count is not None else "use --json for all"
+        console.print(f"  {' ' * len(label)}... {more:,} more ({hint})")
 
 
-@app.command(context_settings=ACCEPT_NEGATIVE)
+@app.command(cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def solve(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. tictactoe, connect-four:4x4.")],
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="Game name, e.g. tictactoe, connect-four:4x4."),
+    ],
     position: Annotated[
-        list[str] | None, typer.Argument(help="Where to start (default: the game's start).")
+        list[str] | None,
+        typer.Argument(metavar="POSITION...", help="Where to start (default: the game's start)."),
     ] = None,
     save: Annotated[
-        str | None, typer.Option("--save", help="Write the solved positions to this file.")
+        str | None,
+        typer.Option("--save", metavar="FILE", help="Write the solved positions to this file."),
     ] = None,
     load: Annotated[
         str | None,
         typer.Option(
             "--load",
+            metavar="FILE",
             help="Read a file written by --save instead of "
             "solving (with the file's symmetry setting).",
         ),
@@ -213,6 +394,7 @@ def solve(
         str | None,
         typer.Option(
             "--store",
+            metavar="DIR",
             help="Solve tier by tier through this directory "
             "(games with tiers; a rerun resumes from the finished tiers).",
         ),
@@ -221,12 +403,12 @@ def solve(
     workers: Workers = None,
     address: Address = None,
     shard_size: Annotated[
-        int, typer.Option("--shard-size", min=1, help="Positions per task of a tiered solve.")
+        int,
+        typer.Option(
+            "--shard-size", min=1, metavar="N", help="Positions per task of a tiered solve."
+        ),
     ] = DEFAULT_SHARD_SIZE,
-    progress: Annotated[
-        bool | None,
-        typer.Option("--progress/--no-progress", help="Progress bar (default: on a terminal)."),
-    ] = None,
+    progress: Progress = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Strong solve: the value of every reachable position, with remoteness (games with
@@ -295,41 +477,72 @@ def solve(
         console.print(f"  saved to {save}", markup=False)
 
 
-@app.command()
+@app.command(cls=_Command)
 @reports_errors
 def table(
     game: Annotated[
         str,
-        typer.Argument(help="Game or code, e.g. 0.77, 4.07, 0.3F, grundy, subtraction:2,3,7, nim."),
+        typer.Argument(
+            metavar="GAME",
+            help="Game or code, e.g. 0.77, 4.07, 0.3F, grundy, subtraction:2,3,7, nim.",
+        ),
     ],
-    upto: Annotated[int, typer.Option("--upto", help="Last heap size n of the table.")],
+    upto: Annotated[
+        int, typer.Option("--upto", metavar="N", help="Last heap size n of the table.")
+    ],
     misere: MisereFlag = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     as_json: JsonFlag = False,
+    all_values: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help=f"Print every value (a table of more than {TABLE_SHOWN} prints its summary).",
+        ),
+    ] = False,
+    summary: Annotated[
+        bool,
+        typer.Option(
+            "--summary",
+            "-q",
+            help="Print the summary only: the first and last values, the counts, the period.",
+        ),
+    ] = False,
     plot: Annotated[
-        str | None, typer.Option("--plot", help="Save a plot of the sequence (PNG, SVG, PDF).")
+        str | None,
+        typer.Option("--plot", metavar="FILE", help="Save a plot of the sequence (PNG, SVG, PDF)."),
     ] = None,
     certify: Annotated[
         bool,
         typer.Option(
             "--certify",
-            help="Compute past UPTO until the period is certified "
-            "(at most --max-positions values).",
+            help="Compute past N until the period is certified (at most --max-positions values).",
         ),
     ] = False,
     kernel: Annotated[
-        str, typer.Option("--kernel", help="auto, sparse (rare values) or plain (mex loop).")
+        str,
+        typer.Option(
+            "--kernel",
+            metavar="KERNEL",
+            help="auto, sparse (rare values) or plain (mex loop).",
+        ),
     ] = "auto",
     checkpoint: Annotated[
         str | None,
-        typer.Option("--checkpoint", help="Values file: resumed if present, kept on Ctrl-C."),
+        typer.Option(
+            "--checkpoint",
+            metavar="FILE",
+            help="Values file: resumed if present, kept on Ctrl-C.",
+        ),
     ] = None,
-    progress: Annotated[
-        bool | None,
-        typer.Option("--progress/--no-progress", help="Progress bar (default: on a terminal)."),
-    ] = None,
+    progress: Progress = None,
 ) -> None:
-    """SG values of single heaps n = 0..UPTO; for take-and-break codes, the period too."""
+    """SG values of single heaps n = 0..N; for take-and-break codes, the period too.
+
+    A table of more than 200 values prints its summary (--all: every value; --json
+    always gives them all)."""
+    if all_values and summary:
+        raise InvalidGameError("--all prints every value and --summary only a summary: pick one")
     if plot and (misere or heap_code(game) is None):
         raise InvalidGameError(f"{game}: {NEEDS_CODE}")
     show = sys.stderr.isatty() and upto >= 10**6 if progress is None else progress
@@ -362,7 +575,11 @@ def table(
     column = "outcomes" if misere else "values"
     what = "misère outcomes" if misere else "SG values"
     console.print(f"[bold]{escape(game)}[/]  {what} of one heap, n = 0..{upto}")
-    _print_rows(report[column])
+    values = report[column]
+    if summary or (len(values) > TABLE_SHOWN and not all_values):
+        _print_summary(values, what="outcomes" if misere else "values")
+    else:
+        _print_rows(values)
     if found is not None:
         console.print(_describe_period(found), markup=False)
     if plot:
@@ -391,23 +608,61 @@ def _describe_period(found: heaps.HeapSequence) -> str:
     return f"{text}; {rare}"
 
 
-def _print_rows(values: list) -> None:
+def _print_rows(values: list, rows: Sequence[int] | None = None) -> None:
+    """Print `values` ten to a row, each row after its first n (only `rows`, if given)."""
     width = max(len(str(v)) for v in values)
-    for row in range(0, len(values), 10):
+    for row in range(0, len(values), 10) if rows is None else rows:
         cells = " ".join(str(v).rjust(width) for v in values[row : row + 10])
         console.print(f"{row:>8}:  {cells}")
 
 
-@app.command(context_settings=ACCEPT_NEGATIVE)
+def _print_summary(values: list, what: str) -> None:
+    """Print a table's summary: its first and last rows, how often each value occurs,
+    and how to get every value."""
+    starts = range(0, len(values), 10)
+    shown = len(starts) > 2 * SUMMARY_ROWS + 1  # else every row fits in the summary
+    if shown:
+        _print_rows(values, starts[:SUMMARY_ROWS])
+        console.print(f"{'...':>8}")
+        _print_rows(values, starts[-SUMMARY_ROWS:])
+    else:
+        _print_rows(values)
+    counts = sorted(Counter(values).items())
+    if len(counts) <= COUNTED_VALUES:
+        each = ", ".join(f"{v} ×{c:,}" for v, c in counts)
+        console.print(f"{what}: {each}", markup=False)
+    else:
+        console.print(
+            f"{what}: {len(counts):,} distinct, from {counts[0][0]:,} to {counts[-1][0]:,}",
+            markup=False,
+        )
+    if shown:
+        last = len(values) - starts[-SUMMARY_ROWS]
+        console.print(
+            f"the first {10 * SUMMARY_ROWS} and the last {last} of {len(values):,} {what} are "
+            "shown; --all prints them all, --json gives them as JSON",
+            markup=False,
+        )
+
+
+@app.command(cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def play(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. nim, wythoff, chomp.")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game name, e.g. nim, wythoff, chomp.")
+    ],
     position: Annotated[
         list[str] | None,
-        typer.Argument(help="The starting position (two-player games: default the start)."),
+        typer.Argument(
+            metavar="POSITION...",
+            help="The starting position (two-player games: default the start).",
+        ),
     ] = None,
     first: Annotated[
-        str | None, typer.Option("--first", help="Who moves first: me or engine (asked if absent).")
+        str | None,
+        typer.Option(
+            "--first", metavar="me|engine", help="Who moves first: me or engine (asked if absent)."
+        ),
     ] = None,
     misere: MisereFlag = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
@@ -417,53 +672,62 @@ def play(
     current = rules.check_position(rules.parse_position(position or []))
     if first is not None and first not in ("me", "engine"):
         raise typer.BadParameter(f"{first!r} is not 'me' or 'engine'", param_hint="--first")
+    terminal = _Terminal()
     while first not in ("me", "engine"):  # asked: a typo gets a second try
         if first is not None:
             err_console.print(f"please answer 'me' or 'engine', not {first!r}", markup=False)
-        first = typer.prompt("Who moves first, me or engine?", default="me").strip().lower()
+        first = terminal.ask("Who moves first, me or engine? [me]").strip().lower() or "me"
+        if first == "quit":  # or the end of the input
+            terminal.say("Bye.")
+            return
     person_to_move = first == "me"
-    terminal = _Terminal()
+    how = f"Type {rules.move_notation()}, or: moves, #k (the k-th listed move), hint, quit."
     if isinstance(rules, TwoPlayerGame):
         if misere:
             raise InvalidGameError("--misere is for impartial games")
-        console.print(f"solving {game}...")
+        console.print(f"solving {escape(game)}...")
         solution = twoplayer.solve(rules, current, progress=sys.stderr.isatty())
-        console.print(
-            f"[bold]{game}[/]. Type the position after your move, or: moves, #k (the k-th "
-            "listed move), hint, quit."
-        )
+        console.print(f"[bold]{escape(game)}[/]. {escape(how)}")
         return play_two_player(terminal, rules, solution, current, person_to_move=person_to_move)
     console.print(
-        f"[bold]{game}[/]{'  (misère play: whoever moves last loses)' if misere else ''}. "
-        "Type the position after your move, or: moves, #k (the k-th listed move), hint, quit."
+        f"[bold]{escape(game)}[/]"
+        f"{'  (misère play: whoever moves last loses)' if misere else ''}. {escape(how)}"
     )
     play_impartial(terminal, rules, current, person_to_move=person_to_move, misere=misere)
 
 
 class _Terminal:
-    """The play loops' terminal: rich's consoles, text printed as written."""
+    """The play loops' terminal: rich's consoles, text printed as written. The end of
+    the input (Ctrl-D, or a file of moves that ran out) answers ``quit``."""
 
     def say(self, text: str) -> None:
         console.print(text, markup=False)
 
     def ask(self, prompt: str) -> str:
-        return str(typer.prompt(prompt))
+        try:
+            return console.input(f"{prompt}: ", markup=False)
+        except EOFError:
+            console.print()  # end the prompt's line
+            return "quit"
 
     def warn(self, text: str) -> None:
         err_console.print(text, markup=False)
 
 
-@app.command()
+@app.command(cls=_Command)
 @reports_errors
 def survey(
     family: Annotated[
         str,
         typer.Argument(
+            metavar="FAMILY",
             help="0.ddd (every octal code of up to 3 digits), 4.dd, subtraction:1..9, allbut:1..6, "
-            "or a file of codes."
+            "or a file of codes.",
         ),
     ],
-    upto: Annotated[int, typer.Option("--upto", min=0, help="Values per game at most: G(0..N).")],
+    upto: Annotated[
+        int, typer.Option("--upto", min=0, metavar="N", help="Values per game at most: G(0..N).")
+    ],
     engine: EngineName = "local",
     workers: Workers = None,
     address: Address = None,
@@ -471,11 +735,14 @@ def survey(
         str,
         typer.Option(
             "--out",
+            metavar="DIR",
             help="Directory of the results file (JSON lines, one per "
             "game as it finishes; a rerun skips the games done).",
         ),
     ] = "grundy-survey",
-    top: Annotated[int, typer.Option("--top", min=0, help="Longest periods listed.")] = 10,
+    top: Annotated[
+        int, typer.Option("--top", min=0, metavar="N", help="Longest periods listed.")
+    ] = 10,
     progress: Annotated[
         bool | None,
         typer.Option("--progress/--no-progress", help="Progress line (default: on a terminal)."),
@@ -565,7 +832,7 @@ def survey(
             console.print(f"  {' ~ '.join(codes)}", markup=False)
 
 
-@app.command()
+@app.command(cls=_Command)
 @reports_errors
 def games(as_json: JsonFlag = False) -> None:
     """List the games this command knows, with an example position."""
@@ -581,16 +848,24 @@ def games(as_json: JsonFlag = False) -> None:
         )
 
 
-@app.command()
+@app.command(cls=_Command)
 @reports_errors
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, metavar="PORT", help="Port.")
+    ] = 8000,
     workers: Annotated[
-        int, typer.Option("--workers", min=0, help="Compute processes (0: one per core).")
+        int,
+        typer.Option("--workers", min=0, metavar="N", help="Compute processes (0: one per core)."),
     ] = 0,
     budget: Annotated[
-        float, typer.Option("--budget", min=0.1, help="Seconds of computing per request.")
+        float,
+        typer.Option(
+            "--budget", min=0.1, metavar="SECONDS", help="Seconds of computing per request."
+        ),
     ] = 10.0,
 ) -> None:
     """The web playground: values, play against perfect play, sequences, game graphs."""
@@ -636,41 +911,47 @@ def nim_command(operation: str, operands: Sequence[str], function: Callable, as_
         print(result)
 
 
-Operands = Annotated[list[str], typer.Argument(help="Non-negative integers (any size).")]
-Operand = Annotated[str, typer.Argument(help="A non-negative integer (any size).")]
+Operands = Annotated[
+    list[str], typer.Argument(metavar="N...", help="Non-negative integers (any size).")
+]
+Operand = Annotated[str, typer.Argument(metavar="N", help="A non-negative integer (any size).")]
 
 
-@nim_app.command("sum", context_settings=ACCEPT_NEGATIVE)
+@nim_app.command("sum", cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def nim_sum_command(operands: Operands, as_json: JsonFlag = False) -> None:
     """Nim-sum (XOR) of the operands."""
     nim_command("sum", operands, nimbers.nim_sum, as_json)
 
 
-@nim_app.command("mul", context_settings=ACCEPT_NEGATIVE)
+@nim_app.command("mul", cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def nim_mul_command(operands: Operands, as_json: JsonFlag = False) -> None:
     """Nim-product of the operands."""
     nim_command("mul", operands, lambda *v: functools.reduce(nimbers.nim_mul, v, 1), as_json)
 
 
-@nim_app.command("inv", context_settings=ACCEPT_NEGATIVE)
+@nim_app.command("inv", cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def nim_inv_command(operand: Operand, as_json: JsonFlag = False) -> None:
     """Nim-inverse: the x with operand * x = 1."""
     nim_command("inv", [operand], nimbers.nim_inv, as_json)
 
 
-@nim_app.command("sqrt", context_settings=ACCEPT_NEGATIVE)
+@nim_app.command("sqrt", cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
 def nim_sqrt_command(operand: Operand, as_json: JsonFlag = False) -> None:
     """Nim square root: the x with x * x = operand."""
     nim_command("sqrt", [operand], nimbers.nim_sqrt, as_json)
 
 
-@nim_app.command("pow", context_settings=ACCEPT_NEGATIVE)
+@nim_app.command("pow", cls=_Command, context_settings=ACCEPT_NEGATIVE)
 @reports_errors
-def nim_pow_command(base: Operand, exponent: Operand, as_json: JsonFlag = False) -> None:
+def nim_pow_command(
+    base: Annotated[str, typer.Argument(metavar="BASE", help="A non-negative integer.")],
+    exponent: Annotated[str, typer.Argument(metavar="EXPONENT", help="A non-negative integer.")],
+    as_json: JsonFlag = False,
+) -> None:
     """Nim-power: base multiplied by itself exponent times."""
     nim_command("pow", [base, exponent], nimbers.nim_pow, as_json)
 
@@ -679,20 +960,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``grundy`` console script.
 
     Usage errors (a missing argument, an unknown option) are reported like every other
-    error: one line on stderr, exit status 2.
+    error: one line on stderr, exit status 2. A command without arguments (``grundy``,
+    ``grundy nim``) shows its help. Ctrl-C prints ``interrupted`` and exits with 130.
     """
     # A warning (a graph file with edges that cannot matter) is one line, like errors.
     warnings.showwarning = lambda message, *_args, **_kw: err_console.print(
         f"warning: {message}", markup=False
     )
     try:
-        status = app(args=argv, standalone_mode=False)
+        status = app(args=argv, standalone_mode=False, prog_name="grundy")
     except ClickException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # asked for nothing: the help
+            if exc.format_message():  # plain help comes as the message; rich's is printed
+                print(exc.format_message())
+            sys.exit(0)
         ctx = getattr(exc, "ctx", None)
         hint = f" (see: {ctx.command_path} --help)" if ctx else ""
         err_console.print(f"error: {exc.format_message()}{hint}", markup=False)
         sys.exit(2)
-    except (typer.Abort, KeyboardInterrupt):
-        err_console.print("error: interrupted", markup=False)
-        sys.exit(130)
+    except (typer.Abort, KeyboardInterrupt):  # Ctrl-C outside a command, or at a prompt
+        err_console.print("interrupted", markup=False)
+        sys.exit(INTERRUPTED)
     sys.exit(status if isinstance(status, int) else 0)

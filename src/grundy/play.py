@@ -24,6 +24,7 @@ __all__ = [
     "value_for_mover",
     "play_impartial",
     "play_two_player",
+    "show_position",
     "Terminal",
 ]
 
@@ -137,7 +138,9 @@ def read_move(
     words: Sequence[str],
     listed: Sequence[Any] = (),
 ) -> Position:
-    """Read a person's move: the new position in the game's notation, or ``#k``.
+    """Read a person's move: a move in the game's own notation (:meth:`Game.parse_move`,
+    such as a cell ``b2`` of tic-tac-toe), the new position in the game's notation, or
+    ``#k``.
 
     Works for impartial and two-player games alike.
 
@@ -146,14 +149,16 @@ def read_move(
     Raises
     ------
     InvalidPositionError
-        The words are not a position, or not one move away from `position`.
+        The words are not a move nor a position, or not one move away from `position`.
 
     Examples
     --------
-    >>> from grundy.games import Nim
+    >>> from grundy.games import Nim, TicTacToe
     >>> from grundy.play import read_move
     >>> read_move(Nim(), (3, 4, 5), ["1", "4", "5"])
     (1, 4, 5)
+    >>> read_move(TicTacToe(), "x........", ["b2"])
+    'x...o....'
     >>> read_move(Nim(), (3, 4, 5), ["3", "4", "6"])
     Traceback (most recent call last):
     ...
@@ -162,7 +167,9 @@ def read_move(
     text = " ".join(words)
     if len(words) == 1 and words[0].startswith("#"):
         return pick_listed(words[0], listed)
-    after = game.check_position(game.parse_position(list(words)))
+    after = game.parse_move(position, text)
+    if after is None:
+        after = _read_position(game, words)
     if isinstance(game, ImpartialGame):
         legal = is_option(game, position, after)
     else:
@@ -173,6 +180,35 @@ def read_move(
             "in one move"
         )
     return after
+
+
+def _read_position(game: Game[Any], words: Sequence[str]) -> Any:
+    """The position `words` write; a game with its own move notation says it on error."""
+    try:
+        return game.check_position(game.parse_position(list(words)))
+    except InvalidPositionError:
+        if type(game).move_notation is Game.move_notation:  # positions are the notation
+            raise
+        raise InvalidPositionError(
+            f"{game!r}: cannot read a move from {' '.join(words)!r}; type {game.move_notation()}"
+        ) from None
+
+
+def show_position(terminal: Terminal, game: Game[Any], position: Any) -> None:
+    """Show `position` before a turn: the game's drawing (:meth:`Game.draw`), a grid on
+    lines of its own or ``position: ...`` on one line.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> class Screen:
+    ...     def say(self, text): print(text)
+    >>> show_position(Screen(), Nim(), (3, 4))
+    <BLANKLINE>
+    position: 3 4
+    """
+    drawing = game.draw(position)
+    terminal.say("\n" + (drawing if "\n" in drawing else f"position: {drawing}"))
 
 
 # ----------------------------------------------------------------- play loops
@@ -260,7 +296,7 @@ def play_impartial(
     """Play an impartial game against perfect play, from `current`, until it ends."""
     lost_announced = False
     while True:
-        terminal.say(f"\nposition: {game.format_position(current)}")
+        show_position(terminal, game, current)
         reply = engine_reply(game, current, misere=misere)
         if reply is None:  # no move left: normal play, the player to move loses
             person_wins = person_to_move == misere
@@ -315,7 +351,7 @@ def play_two_player(
 ) -> None:
     """Play a solved two-player game: the engine plays a best move of `solution`."""
     while True:
-        terminal.say(f"\nposition: {game.format_position(current)}")
+        show_position(terminal, game, current)
         value, remoteness = solution.value(current), solution.remoteness(current)
         options = list(game.moves(current))
         if not options:

@@ -108,6 +108,51 @@ class Game(Generic[P]):
         """
         return f"{self.format_position(before)} -> {self.format_position(after)}"
 
+    # ----------------------------------------------------------------- playing
+    # How a person plays the game in a terminal (``grundy play``): what they see, what
+    # they type. A game with a board overrides all three, and names moves in
+    # describe_move the way parse_move reads them.
+    def draw(self, position: P) -> str:
+        """Draw `position` for a terminal, on one line or several (default: its notation).
+
+        A board game draws its grid with the names of its rows and columns, so that a
+        person can name a cell or a column (see :meth:`parse_move`).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().draw((3, 4, 5))
+        '3 4 5'
+        """
+        return self.format_position(position)
+
+    def parse_move(self, position: P, text: str) -> P | None:
+        """Read a move typed by a person at `position`: the position it leads to.
+
+        Returns None when `text` is not written in the game's move notation (the
+        caller then reads it as the whole position after the move); raises
+        ``InvalidPositionError`` when it is, but names no legal move (a cell that is
+        taken, a full column). The default knows no move notation.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().parse_move((3, 4, 5), "1 4 5") is None
+        True
+        """
+        return None
+
+    def move_notation(self) -> str:
+        """Say how a person types a move, for the prompt of ``grundy play``.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().move_notation()
+        'the position after your move'
+        """
+        return "the position after your move"
+
     def limited_to(self, max_positions: int) -> Self:
         """Set this game's cap on stored positions and return the game.
 

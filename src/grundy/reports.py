@@ -121,13 +121,14 @@ def value_report(
     misere: bool = False,
     *,
     limit: int | None = MOVES_LISTED,
+    described: int | None = MOVES_DESCRIBED,
 ) -> dict[str, Any]:
     """SG value, outcome, winning moves and the reason, as ``grundy value --json`` prints.
 
     ``grundy`` is None in misère play, and when only the outcome has a closed form
     (``grundy_unknown`` then says why). Winning moves are changes (:func:`change_to_json`:
     which part, from what, to what), at most `limit` of them (None: all), the first
-    :data:`MOVES_DESCRIBED` also in words (``winning_moves_text``);
+    `described` of those also in words (``winning_moves_text``);
     ``winning_moves_count`` counts them all (None when they are too many to list), and
     ``winning_moves_complete`` is False when some are not listed
     (``winning_moves_unlisted`` says why).
@@ -165,7 +166,7 @@ def value_report(
         "position_text": rules.format_position(start),
         "reason": "" if sg_unknown else rules.explain(start, misere=misere),
         "winning_moves_text": described_moves(
-            rules, start, [rules.apply(start, m) for m in moves[:MOVES_DESCRIBED]]
+            rules, start, [rules.apply(start, m) for m in moves[:described]]
         ),
         "grundy_unknown": sg_unknown or None,
         "winning_moves_unlisted": moves_unlisted or None,

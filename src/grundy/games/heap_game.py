@@ -43,7 +43,8 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
     where = f"{game!r}: " if game is not None else ""
     if isinstance(value, str):
         text = value.strip()
-        if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()):
+        digits = text.removeprefix("-")  # one sign at most: '--3' is no integer
+        if not (digits.isascii() and digits.isdigit()):
             raise InvalidPositionError(f"{where}{what} {value!r} is not an integer")
         heap = int(text)
     elif isinstance(value, bool):

@@ -17,6 +17,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ._python_kernels import MAX_SPARSE_BITS
+
 __all__ = [
     "MAX_SPARSE_BITS",
     "plain_values",
@@ -30,8 +32,6 @@ __all__ = [
 #: A period is a candidate only if the values repeat it over a quarter of them at least
 #: (so the last few values cannot fake one).
 _MIN_TAIL_FRACTION = 4
-#: The sparse kernel handles values below 2**MAX_SPARSE_BITS.
-MAX_SPARSE_BITS = 16
 
 # Slots of the sparse kernel's int64 state vector.
 NRARE, BITS, MASK, HASPOS, POSBIT, NRARE_AT_RECOMPUTE, RECOMPUTES, MASK_CHANGES = range(8)

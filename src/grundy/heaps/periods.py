@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..periodicity import Periodicity
+from ._python_kernels import period_candidates as python_period_candidates
 from .codes import HeapCode
 
 __all__ = ["find_periodicity", "certificate_bound"]
@@ -12,6 +13,9 @@ __all__ = ["find_periodicity", "certificate_bound"]
 #: An uncertified period is reported only if the values computed repeat it over at least
 #: this many periods.
 _MIN_REPEATS = 3
+#: Sequences up to this long are searched in Python (most candidate periods fail at the
+#: first value compared, so this takes milliseconds).
+_PYTHON_UP_TO = 1 << 16
 
 
 def certificate_bound(code: HeapCode, preperiod: int, period: int) -> tuple[int, str] | None:
@@ -86,11 +90,14 @@ def find_periodicity(code: HeapCode, values: np.ndarray) -> Periodicity | None:
     if size < 2:
         return None
     arithmetic = code.is_allbut or code.kind == "hexadecimal"
-    from ._kernels import period_candidates  # numba loads only when a sequence is analysed
+    if size <= _PYTHON_UP_TO:  # a few passes over the values: no need to load numba
+        rows = python_period_candidates(values.tolist(), size // 2, arithmetic)
+    else:
+        from ._kernels import period_candidates
 
-    rows = period_candidates(values, size // 2, arithmetic)
+        rows = period_candidates(values, size // 2, arithmetic).tolist()
     fallback: Periodicity | None = None
-    for period, preperiod, saltus in rows.tolist():
+    for period, preperiod, saltus in rows:
         cert = certificate_bound(code, preperiod, period) if saltus == 0 else None
         if cert is not None and size >= cert[0] + period:
             return Periodicity(preperiod, period, True, 0, cert[0])

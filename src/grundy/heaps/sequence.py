@@ -14,6 +14,8 @@ from ..errors import CheckpointError, GrundyError, InvalidPositionError, Positio
 from ..files import atomic_write
 from ..periodicity import Periodicity
 from ..progress import Chunks, Progress
+from . import _python_kernels as python
+from ._python_kernels import MAX_SPARSE_BITS
 from .codes import HeapCode, parse_code
 from .periods import find_periodicity
 
@@ -190,7 +192,8 @@ def rare_values(values: np.ndarray, code: HeapCode | str) -> tuple[int, int, boo
 
     Returns ``(rare_count, mask, uses_parity)``: value v at heap p is rare when
     parity(v & mask) equals 0, or, when `uses_parity`, the parity of p (adjusted by the
-    parity of the split digits; offered only when they all have the same parity).
+    parity of the split digits; offered only when they all have the same parity). The
+    choice is the sparse kernel's (the first best mask), computed with numpy.
 
     Examples
     --------
@@ -200,16 +203,28 @@ def rare_values(values: np.ndarray, code: HeapCode | str) -> tuple[int, int, boo
     """
     code = parse_code(code) if isinstance(code, str) else code
     values = np.ascontiguousarray(values)
-    if len(values) == 0 or code.is_allbut or int(values.max()) >= 1 << k.MAX_SPARSE_BITS:
+    if len(values) == 0 or code.is_allbut or int(values.max()) >= 1 << MAX_SPARSE_BITS:
         return 0, 0, False
-    run = _Run(code, "sparse" if code.max_heaps <= 2 else "plain", values)
-    run.kernel = "sparse"  # only its mask machinery is used, whatever the code
-    run._prepare()
-    return run.rare_count, int(run.state[k.MASK]), bool(run.state[k.HASPOS])
+    splits = {j & 1 for j, d in enumerate(code.digits) if d & 4}
+    posbit = 2 if len(splits) == 2 else (splits.pop() if splits else 0)
+    count = len(values)
+    size = 1 << (max(1, int(values.max()).bit_length()) + 1)
+    parity = (np.arange(count, dtype=np.int64) ^ (0 if posbit == 2 else posbit)) & 1
+    h = np.bincount((values.astype(np.int64) << 1) | parity, minlength=size)
+    length = 1
+    while length < size:  # h[i] becomes #rare - #common under (mask, haspos) = (i >> 1, i & 1)
+        pairs = h.reshape(-1, 2, length)
+        h = np.stack((pairs[:, 0] + pairs[:, 1], pairs[:, 0] - pairs[:, 1]), axis=1).ravel()
+        length *= 2
+    rare = (count + h) // 2
+    if posbit == 2:  # the heap's parity is not offered
+        rare[1::2] = count + 1
+    best = int(np.argmin(rare))  # the first best, as the kernel keeps it
+    return int(rare[best]), best >> 1, bool(best & 1)
 
 
 def _sparse_arrays(capacity: int) -> tuple[np.ndarray, ...]:
-    size = 1 << k.MAX_SPARSE_BITS
+    size = 1 << MAX_SPARSE_BITS
     return (
         np.zeros(2 * size, dtype=np.int64),  # histogram of (value, heap parity)
         np.zeros((2, size), dtype=np.bool_),  # rare_tab[par, v]
@@ -222,6 +237,7 @@ class _Run:
     """Values of one code being extended by a kernel, with the kernel's work arrays."""
 
     def __init__(self, code: HeapCode, kernel: str, values: np.ndarray | None = None) -> None:
+        requested = kernel
         if kernel not in KERNELS:
             raise GrundyError(f"kernel {kernel!r} is not one of {', '.join(KERNELS)}")
         if code.is_allbut:
@@ -238,6 +254,9 @@ class _Run:
                 "use kernel='plain' for hexadecimal digits 8-F"
             )
         self.code, self.kernel = code, kernel
+        self.may_use_python = requested == "auto"  # small requests skip numba
+        self.python = False  # the current extension runs in Python
+        self.python_values: list[int] = []  # the values as a list, while in Python
         self.digits = code.digit_array()
         self.g = np.zeros(1, dtype=np.uint8) if values is None else values.copy()
         self.count = 0 if values is None else len(values)
@@ -271,8 +290,8 @@ class _Run:
         else:
             self.state = k.new_sparse_state(self.digits)
             self.hist, self.rare_tab, self.rpos, self.rval = _sparse_arrays(1024)
-            self.seen = np.zeros(1 << k.MAX_SPARSE_BITS, dtype=np.int64)
-            self.need = np.zeros(1 << k.MAX_SPARSE_BITS, dtype=np.int64)
+            self.seen = np.zeros(1 << MAX_SPARSE_BITS, dtype=np.int64)
+            self.need = np.zeros(1 << MAX_SPARSE_BITS, dtype=np.int64)
             self._restart()
         self.prepared = True
 
@@ -285,8 +304,34 @@ class _Run:
     def _grow_rare(self, needed: int) -> None:
         self.rpos, self.rval = _sparse_arrays(max(2 * needed, 1024))[2:]
 
+    def use_python_up_to(self, size: int) -> None:
+        """Run the next steps in Python if reaching `size` values is a small job there."""
+        code = self.code
+        work = python.python_work(
+            () if code.is_allbut else code.digits, len(code.excluded), self.count, size
+        )
+        self.python = self.may_use_python and work <= python.PYTHON_WORK
+
+    def _step_python(self, stop: int) -> None:
+        g = self.python_values
+        if len(g) != self.count:
+            g[:] = self.values().tolist()
+        if self.code.is_allbut:
+            python.allbut_values(self.code.excluded, g, stop)
+        else:
+            python.plain_values(self.code.digits, self.code.unequal, g, stop)
+        while max(g[self.count :], default=0) > np.iinfo(self.g.dtype).max:
+            self._widen()
+        self._reserve(stop)
+        self.g[self.count : stop] = g[self.count :]
+        self.count = stop
+        self.prepared = False  # the compiled kernels' arrays no longer match the values
+
     def step(self, stop: int) -> None:
         """Fill values up to (not including) `stop`, or a little less if a kernel stops."""
+        if self.python:
+            self._step_python(stop)
+            return
         self._reserve(stop)
         if not self.prepared:
             self._prepare()
@@ -315,9 +360,9 @@ class _Run:
                 self._restart()
                 return
             if done < stop:
-                if self.g.dtype.itemsize * 8 >= k.MAX_SPARSE_BITS:
+                if self.g.dtype.itemsize * 8 >= MAX_SPARSE_BITS:
                     raise GrundyError(
-                        f"{self.code}: G({done:,}) reaches 2^{k.MAX_SPARSE_BITS}, beyond the "
+                        f"{self.code}: G({done:,}) reaches 2^{MAX_SPARSE_BITS}, beyond the "
                         "sparse kernel's values; use kernel='plain'"
                     )
                 self._widen()
@@ -347,8 +392,10 @@ def compute(
     upto : int
         The largest heap.
     kernel : {"auto", "sparse", "plain"}
-        "auto" runs the sparse-space kernel when moves leave at most two heaps, the plain
-        mex kernel otherwise; all-but sets always run their own O(|S|) kernel.
+        "auto" runs a small request in plain Python (no numba to load: see
+        :mod:`grundy.heaps._python_kernels`), a bigger one with the compiled
+        sparse-space kernel when moves leave at most two heaps, the plain mex kernel
+        otherwise; all-but sets always run their own O(|S|) kernel.
     checkpoint : path, optional
         A ``.npy`` file of values: read (resumed) if it exists, written every minute,
         at the end, and when interrupted (Ctrl-C keeps what was computed).
@@ -444,13 +491,15 @@ def _result(run: _Run, size: int, seconds: float, found: Periodicity | None = No
         if run.kernel == "sparse" and run.prepared and run.count == size
         else rare_values(values, run.code)
     )
-    return HeapSequence(run.code, values, found, run.kernel, *rare, seconds=seconds)
+    kernel = "python" if run.python else run.kernel
+    return HeapSequence(run.code, values, found, kernel, *rare, seconds=seconds)
 
 
 def _extend(run: _Run, size: int, checkpoint: _PathLike | None, progress: bool) -> float:
     """Extend `run` to `size` values in short kernel calls; return the seconds spent."""
     if run.count >= size:
         return 0.0
+    run.use_python_up_to(size)
     bar = Progress(progress)
     bar.live(
         f"{run.code}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Hashable
 
 from ..errors import MoveGenerationError, PositionLimitError
@@ -16,6 +17,9 @@ __all__ = ["solve", "check_encoding"]
 
 Position = Hashable
 
+#: Games with an encoding are solved in Python up to this many positions (tic-tac-toe has
+#: 765), and by the compiled solver beyond: a new process loads numba in about 0.5 s.
+PYTHON_SOLVE_UP_TO = 20_000
 _ENCODING_CHECKS = 2_000  # positions whose coded rules are compared with the Python rules
 _SIGN = {Value.WIN: 1, Value.TIE: 0, Value.LOSS: -1}  # Encoding.end_value's numbers
 
@@ -41,7 +45,8 @@ def solve(
         Store one position per symmetry class (``game.canonical``).
     compiled : bool, optional
         Use the numba solver over the game's integer codes (:class:`Encoding`); default:
-        when the game has an encoding.
+        when the game has an encoding and more than :data:`PYTHON_SOLVE_UP_TO`
+        positions (found by trying Python first).
     max_positions : int, optional
         Cap on stored positions; default ``game.max_positions``.
     progress : bool
@@ -73,16 +78,27 @@ def solve(
     """
     root = game.start() if position is None else game.check_position(position)
     limit = game.max_positions if max_positions is None else max_positions
-    if compiled is None:
-        compiled = game.encoding is not None
-    encoding = encoding_of(game) if compiled else None  # refused at once if there is none
     bar = _SolveProgress(progress, f"solving {game!r}")
     try:
+        if compiled is None and _has_encoding(game) and limit > PYTHON_SOLVE_UP_TO:
+            # Loading numba costs more than solving a small game in Python: try that first.
+            try:
+                return _solve_positions(game, root, symmetry, PYTHON_SOLVE_UP_TO, bar)
+            except PositionLimitError:
+                compiled = True
+        if compiled is None:
+            compiled = False  # small enough for Python whatever happens, or no encoding
+        encoding = encoding_of(game) if compiled else None  # refused at once if none
         if encoding is not None:
             return _solve_codes(game, encoding, root, symmetry, limit, bar)
         return _solve_positions(game, root, symmetry, limit, bar)
     finally:
         bar.close()
+
+
+def _has_encoding(game: TwoPlayerGame) -> bool:
+    """Whether `game` has an :class:`Encoding`, without building it (that loads numba)."""
+    return inspect.getattr_static(game, "encoding", None) is not None
 
 
 def _solve_positions(

@@ -8,8 +8,12 @@ a fresh one takes its place. The event loop only waits on pipes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import signal
 from collections import OrderedDict
+from collections.abc import Iterator
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -25,7 +29,16 @@ class WorkerCrashError(RuntimeError):
 
 
 def _serve(conn: Connection) -> None:
-    """A worker's life: warm up, then answer ``(function, arguments)`` requests."""
+    """A worker's life: warm up, then answer ``(function, arguments)`` requests.
+
+    Ctrl-C in the terminal reaches every process of the server; a worker ignores it (no
+    KeyboardInterrupt traceback from each one) and the server, which handles it, stops
+    the workers. The worker is started with SIGINT blocked (see :class:`_Worker`), so a
+    Ctrl-C while it starts up is dropped too.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     from . import compute
 
     compute.warm_up()
@@ -45,13 +58,31 @@ def _serve(conn: Connection) -> None:
             conn.send(("bug", f"{type(exc).__name__}: {exc}"))
 
 
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread for the duration (no-op where signal masks do not
+    exist): a process started meanwhile inherits the mask."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    # Starting a process starts multiprocessing's resource tracker first if it is not
+    # running, and that unblocks SIGINT afterwards: start it before blocking.
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class _Worker:
     """One worker process and the server's end of its pipe."""
 
     def __init__(self) -> None:
         self.conn, child = _START.Pipe()
         self.process = _START.Process(target=_serve, args=(child,), daemon=True)
-        self.process.start()
+        with _sigint_blocked():  # until the worker ignores it (the mask is inherited)
+            self.process.start()
         child.close()
         try:
             self.conn.recv()  # "ready", once warmed up

@@ -17,6 +17,8 @@ __all__ = ["ConnectFour"]
 
 _X, _O = "x", "o"
 _EMPTY_COLUMN = "-"
+#: Columns a person may name by letter (a board wider than 26 has numbers only).
+_COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: Directions of a line as (column step, row step): across, up, and the two diagonals.
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 #: Codes are non-negative int64, so a board may use bits 0..62.
@@ -282,6 +284,70 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
             )
         c = changed[0]
         return f"{after[c][-1]} in column {c + 1}"
+
+    # ----------------------------------------------------------------- playing
+    def draw(self, position: tuple[str, ...]) -> str:
+        """Draw the board as a grid, top row first, the columns numbered below it.
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
+        >>> print(ConnectFour(4, 3).draw(("xo", "", "x", "")))
+        . . . .
+        o . . .
+        x . x .
+        1 2 3 4
+        """
+        width = len(str(self.width))
+        rows = [
+            " ".join((column[r] if r < len(column) else ".").rjust(width) for column in position)
+            for r in reversed(range(self.height))
+        ]
+        numbers = " ".join(str(c).rjust(width) for c in range(1, self.width + 1))
+        return "\n".join([*rows, numbers])
+
+    def parse_move(self, position: tuple[str, ...], text: str) -> tuple[str, ...] | None:
+        """Read a column, by its number from 1 or its letter from a; the position after
+        the player to move drops a piece there.
+
+        Returns None for text that names no column (a whole position, say).
+
+        Raises
+        ------
+        InvalidPositionError
+            No such column, the column is full, or the game is over.
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
+        >>> game = ConnectFour(4, 4)
+        >>> game.parse_move(("x", "", "", ""), "1"), game.parse_move(("x", "", "", ""), "C")
+        (('xo', '', '', ''), ('x', '', 'o', ''))
+        >>> game.parse_move(("x", "", "", ""), "9")
+        Traceback (most recent call last):
+        ...
+        grundy.errors.InvalidPositionError: connect-four:4x4: column 9 is not one of 1..4
+        """
+        text = text.strip().lower()
+        if text.isdigit():
+            return self.play(position, int(text))
+        letters = _COLUMN_LETTERS[: self.width]
+        if len(text) == 1 and text in letters:
+            return self.play(position, letters.index(text) + 1)
+        return None
+
+    def move_notation(self) -> str:
+        """How a person names a column (see :meth:`parse_move`).
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
+        >>> ConnectFour().move_notation()
+        'a column: 1-7 or a-g'
+        """
+        letters = _COLUMN_LETTERS[: self.width]
+        named = f" or {letters[0]}-{letters[-1]}" if len(letters) == self.width else ""
+        return f"a column: 1-{self.width}{named}"
 
     # ----------------------------------------------------------------- encoding
     @functools.cached_property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -216,13 +217,13 @@ class TicTacToe(TwoPlayerGame[str]):
         return self.check_position(data)
 
     def describe_move(self, before: str, after: str) -> str:
-        """Name the cell marked, rows and columns numbered from 1.
+        """Name the cell marked as :meth:`parse_move` reads it: column a-c, row 1-3.
 
         Examples
         --------
         >>> from grundy.twoplayer.games.tictactoe import TicTacToe
         >>> TicTacToe().describe_move("x........", "x....o...")
-        'o at row 2, column 3'
+        'o at c2'
         """
         changed = [i for i in range(_CELLS) if before[i] != after[i]]
         if len(changed) != 1 or before[changed[0]] != _EMPTY:
@@ -231,7 +232,72 @@ class TicTacToe(TwoPlayerGame[str]):
                 f"{self.format_position(before)!r} by one move"
             )
         i = changed[0]
-        return f"{after[i]} at row {i // 3 + 1}, column {i % 3 + 1}"
+        return f"{after[i]} at {_cell_name(i)}"
+
+    # ----------------------------------------------------------------- playing
+    def draw(self, position: str) -> str:
+        """Draw the board as a grid, columns lettered a-c and rows numbered 1-3.
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
+        >>> print(TicTacToe().draw("x...o...."))
+          a b c
+        1 x . .
+        2 . o .
+        3 . . .
+        """
+        rows = [f"{r + 1} {' '.join(position[3 * r : 3 * r + 3])}" for r in range(3)]
+        return "\n".join(["  a b c", *rows])
+
+    def parse_move(self, position: str, text: str) -> str | None:
+        """Read a cell: ``b2`` (column a-c, row 1-3), ``5`` (cells 1-9 in reading order)
+        or ``2 2`` (row, then column); the board after the player to move marks it.
+
+        Returns None for text that names no cell (a whole board, say).
+
+        Raises
+        ------
+        InvalidPositionError
+            No such cell, the cell is taken, or the game is over.
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
+        >>> game = TicTacToe()
+        >>> game.parse_move("x........", "b2"), game.parse_move("x........", "2 3")
+        ('x...o....', 'x....o...')
+        >>> game.parse_move("x........", "1")
+        Traceback (most recent call last):
+        ...
+        grundy.errors.InvalidPositionError: tictactoe: cell a1 is taken (x)
+        """
+        cell = _read_cell(text.strip().lower())
+        if cell is None:
+            return None
+        if isinstance(cell, str):
+            raise InvalidPositionError(f"{self!r}: {cell}; {self.move_notation()}")
+        if not self.moves(position):
+            raise InvalidPositionError(
+                f"{self!r}: the game is over at {self.format_position(position)}"
+            )
+        if position[cell] != _EMPTY:
+            raise InvalidPositionError(
+                f"{self!r}: cell {_cell_name(cell)} is taken ({position[cell]})"
+            )
+        piece = _X if self.to_move(position) == 0 else _O
+        return position[:cell] + piece + position[cell + 1 :]
+
+    def move_notation(self) -> str:
+        """How a person names a cell (see :meth:`parse_move`).
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
+        >>> TicTacToe().move_notation()
+        'a cell: b2 (column a-c, row 1-3), 5 (1-9 in reading order) or 2 2 (row, column)'
+        """
+        return "a cell: b2 (column a-c, row 1-3), 5 (1-9 in reading order) or 2 2 (row, column)"
 
     # ----------------------------------------------------------------- encoding
     @functools.cached_property
@@ -249,6 +315,33 @@ class TicTacToe(TwoPlayerGame[str]):
 
 
 # --------------------------------------------------------------------- Python helpers
+_COLUMNS = "abc"
+_CELL_NAME = re.compile(r"([a-z])(\d+)")
+_ROW_COLUMN = re.compile(r"(\d+)\s*[ ,]\s*(\d+)")
+
+
+def _cell_name(i: int) -> str:
+    """The name of cell `i` (0-8, row by row): column letter a-c, row number 1-3."""
+    return f"{_COLUMNS[i % 3]}{i // 3 + 1}"
+
+
+def _read_cell(text: str) -> int | str | None:
+    """The cell (0-8) that `text` names as b2, 5 or 2 2; a message if it names a cell
+    that does not exist; None if it is no cell name."""
+    if text.isdigit():
+        number = int(text)
+        return number - 1 if 1 <= number <= _CELLS else f"there is no cell {text}"
+    if match := _CELL_NAME.fullmatch(text):
+        column, row = _COLUMNS.find(match[1]), int(match[2])
+    elif match := _ROW_COLUMN.fullmatch(text):
+        row, column = int(match[1]), int(match[2]) - 1
+    else:
+        return None
+    if not (0 <= column < 3 and 1 <= row <= 3):
+        return f"there is no cell {text!r}"
+    return 3 * (row - 1) + column
+
+
 def _has_line(board: str, piece: str) -> bool:
     return any(all(board[i] == piece for i in line) for line in _LINES)
 
