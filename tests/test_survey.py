@@ -8,6 +8,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import py_compile
 import subprocess
 import sys
 from functools import cache
@@ -623,6 +624,146 @@ def test_a_local_survey_does_not_import_ray():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+# A script that starts local workers: they are spawned, so each imports the script first.
+SURVEY_SCRIPT = """\
+from grundy.scale import survey, summarize
+
+results = survey("subtraction:1..4", upto=300, engine="local", workers=2, out="runs")
+print(summarize(results).certified)
+"""
+GUARDED_SURVEY_SCRIPT = """\
+from grundy.scale import survey, summarize
+
+if __name__ == "__main__":
+    results = survey("subtraction:1..4", upto=300, engine="local", workers=2, out="runs")
+    print(summarize(results).certified)
+"""
+KILLED_WORKER_SCRIPT = """\
+import os, signal
+from grundy.engines import LocalEngine
+
+def die():
+    os.kill(os.getpid(), signal.SIGKILL)
+
+if __name__ == "__main__":
+    with LocalEngine(workers=2) as engine:
+        list(engine.as_completed([engine.submit(die)]))
+"""
+GUARD_FIX = "put the call under if __name__ == '__main__':"
+
+
+def run_script(path, cwd, stdin=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(path)],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,  # a hang guard, generous for a loaded machine
+    )
+
+
+def last_line(done: subprocess.CompletedProcess) -> str:
+    return done.stderr.strip().splitlines()[-1]
+
+
+def test_a_script_without_the_main_guard_is_told_to_add_it(tmp_path):
+    # Before, the workers died re-running the script and the parent said "a local worker
+    # process died (out of memory or killed)".
+    script = tmp_path / "survey_script.py"
+    script.write_text(SURVEY_SCRIPT)
+    done = run_script(script, tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    assert last_line(done) == (
+        "grundy.errors.EngineError: survey_script.py line 3 starts local worker processes, "
+        f"which import the script and would run it again: {GUARD_FIX}"
+    )
+    assert "bootstrapping" not in done.stderr and "died" not in done.stderr  # no worker ran
+    assert all(f.read_text() == "" for f in (tmp_path / "runs").iterdir())  # no results
+
+    script.write_text(GUARDED_SURVEY_SCRIPT)  # the fix works
+    done = run_script(script, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "15\n"
+
+
+def test_the_guard_is_checked_in_the_worker_when_the_parent_cannot_read_the_script(tmp_path):
+    # A compiled script has no source to check: the workers refuse, the parent says why.
+    source = tmp_path / "survey_script.py"
+    source.write_text(SURVEY_SCRIPT)
+    compiled = tmp_path / "survey_script.pyc"
+    py_compile.compile(str(source), cfile=str(compiled), doraise=True)
+    source.unlink()
+    done = run_script(compiled, tmp_path)
+    assert done.returncode == 1
+    assert f"EngineError: a worker process is importing the main script: {GUARD_FIX}" in (
+        done.stderr
+    )
+    assert last_line(done) == (
+        "grundy.errors.EngineError: the local worker processes failed to start "
+        f"(see the error above); if a script started them: {GUARD_FIX}"
+    )
+
+
+def test_a_script_read_from_stdin_cannot_start_workers(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-"],
+        cwd=tmp_path,
+        input=GUARDED_SURVEY_SCRIPT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 1
+    assert last_line(done) == (
+        "grundy.errors.EngineError: local worker processes import the main script, and "
+        "<stdin> is not a file: save the script to a file, or use one worker"
+    )
+
+
+def test_a_worker_killed_after_start_up_is_still_a_death(tmp_path):
+    script = tmp_path / "killed.py"
+    script.write_text(KILLED_WORKER_SCRIPT)
+    done = run_script(script, tmp_path)
+    assert done.returncode == 1
+    assert last_line(done) == (
+        "grundy.errors.EngineError: a local worker process died (out of memory or killed); "
+        "run the command again to resume from what was saved"
+    )
+
+
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        ('if __name__ == "__main__":\n    run()\n', None),
+        ('if "__main__" == __name__ and True:\n    run()\n', None),
+        ('if __name__ != "__main__":\n    pass\nelse:\n    run()\n', None),
+        ('def main():\n    run()\n\nif __name__ == "__main__":\n    main()\n', None),
+        ("run()\n", 1),
+        ("def main():\n    run()\n\nmain()\n", 4),
+        ('if __name__ == "__main__":\n    pass\nrun()\n', 3),
+        ('if x == "__main__":\n    run()\n', 2),
+    ],
+)
+def test_which_lines_are_under_the_main_guard(monkeypatch, tmp_path, source, line):
+    # The parent's check, on the line the script's top level is running when run() starts
+    # workers; the script is executed as __main__ in this process with a fake engine.
+    import types
+
+    from grundy import engines
+
+    path = tmp_path / "script.py"
+    path.write_text(source)
+    main = types.ModuleType("__main__")
+    main.__file__ = str(path)
+    found = []
+    main.run = lambda: found.append(engines._unguarded_main_line())
+    main.x = "__main__"
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    exec(compile(source, str(path), "exec"), main.__dict__)
+    assert found == [None if line is None else f"script.py line {line}"]
 
 
 # --------------------------------------------------------------------- 7. the command

@@ -8,8 +8,11 @@ answers from :meth:`Engine.as_completed` as they arrive. Ray is imported only wh
 
 from __future__ import annotations
 
+import ast
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
 from typing import Any
 
 from .errors import EngineError, GrundyError
@@ -75,6 +78,12 @@ class Engine:
 class LocalEngine(Engine):
     """Worker processes on this machine (``workers=1`` runs tasks in this process).
 
+    Workers are spawned, and each imports the main script before its first task: a
+    script that starts them keeps the call under ``if __name__ == "__main__":``. Without
+    it, the first :meth:`submit` raises :class:`EngineError` naming the script's line,
+    before any worker starts; a worker that fails at start-up is told apart from one that
+    dies later.
+
     Examples
     --------
     >>> from grundy.engines import LocalEngine
@@ -88,18 +97,28 @@ class LocalEngine(Engine):
     def __init__(self, workers: int | None = None) -> None:
         self.workers = _worker_count(workers)
         self._pool: Any = None
+        self._checked = False
         if self.workers > 1:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
             # spawn, not fork: numba's and the caller's threads do not survive a fork.
+            context = multiprocessing.get_context("spawn")
+            # Set by the first worker that got through start-up (see as_completed).
+            self._started = context.RawValue("b", 0)
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=context,
+                initializer=_mark_started,
+                initargs=(self._started,),
             )
 
     def submit(self, task: Callable[..., Any], *args: Any) -> Any:
         if self._pool is None:
             return _Deferred(task, args)
+        if not self._checked:  # before the first worker process is started
+            _check_main_guard()
+            self._checked = True
         return self._pool.submit(task, *args)
 
     def as_completed(self, handles: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
@@ -115,6 +134,8 @@ class LocalEngine(Engine):
             for future in as_completed(handles):
                 yield future, future.result()
         except BrokenProcessPool:
+            if not self._started.value:  # no worker got through start-up: not a death
+                raise EngineError(_START_FAILED + _guard_hint()) from None
             raise EngineError(
                 "a local worker process died (out of memory or killed); "
                 "run the command again to resume from what was saved"
@@ -255,6 +276,118 @@ class _Deferred:
 
     def run(self) -> Any:
         return self.task(*self.args)
+
+
+#: The fix for a script that starts local workers at its top level.
+GUARD_FIX = "put the call under if __name__ == '__main__':"
+
+_START_FAILED = "the local worker processes failed to start (see the error above)"
+
+
+def _mark_started(flag: Any) -> None:
+    """Pool initializer: runs in a worker once it has imported the caller's main module."""
+    flag.value = 1
+
+
+def _check_main_guard() -> None:
+    """Refuse to start worker processes that would run the caller's script again.
+
+    A spawned worker imports the parent's main script (as ``__mp_main__``) before it
+    runs any task; a call that starts workers from the script's top level, outside
+    ``if __name__ == "__main__":``, then runs again in the worker, which multiprocessing
+    stops with a RuntimeError and the parent sees as a dead worker. This is checked here,
+    in the parent, from the script's source; in a worker (during that import) the same
+    call is refused with the same message.
+    """
+    import multiprocessing
+
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        raise EngineError(f"a worker process is importing the main script: {GUARD_FIX}")
+    path = _runs_main_again()
+    if path is not None:
+        start = getattr(multiprocessing.process, "ORIGINAL_DIR", None) or os.getcwd()
+        if not os.path.isfile(os.path.join(start, path)):  # python - < script.py
+            raise EngineError(
+                f"local worker processes import the main script, and {path} is not a file: "
+                "save the script to a file, or use one worker"
+            )
+    where = _unguarded_main_line()
+    if where is not None:
+        raise EngineError(
+            f"{where} starts local worker processes, which import the script and would run "
+            f"it again: {GUARD_FIX}"
+        )
+
+
+def _runs_main_again() -> str | None:
+    """The path of the main script if spawned workers run it again (as multiprocessing
+    does), else None: ``python -m package``, the REPL, ``-c`` and notebooks are not."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        return None
+    spec_name = getattr(getattr(main, "__spec__", None), "name", None)
+    if spec_name is not None and (spec_name == "__main__" or spec_name.endswith(".__main__")):
+        return None
+    path = getattr(main, "__file__", None)
+    if not isinstance(path, str) or os.path.splitext(os.path.basename(path))[0] == "ipython":
+        return None
+    return path
+
+
+def _unguarded_main_line() -> str | None:
+    """``"script.py line N"``: the line of the main script now running at its top level,
+    if it is not under ``if __name__ == "__main__":`` and workers would run the script
+    again; else None."""
+    path = _runs_main_again()
+    if path is None:
+        return None
+    main_globals = sys.modules["__main__"].__dict__
+    frame: FrameType | None = sys._getframe()
+    while frame is not None and not (
+        frame.f_globals is main_globals and frame.f_code.co_name == "<module>"
+    ):
+        frame = frame.f_back
+    if frame is None:  # the script's top level is not on this thread's stack
+        return None
+    line = frame.f_lineno
+    try:
+        with open(path, "rb") as file:
+            tree = ast.parse(file.read())
+    except (OSError, SyntaxError, ValueError):
+        return None  # no source to read: multiprocessing's own check stays
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            guard = _main_guard(node.test)
+            block = node.body if guard == "==" else node.orelse if guard == "!=" else []
+            if block and block[0].lineno <= line <= (block[-1].end_lineno or line):
+                return None
+    return f"{os.path.basename(path)} line {line}"
+
+
+def _main_guard(test: ast.expr) -> str | None:
+    """``"=="`` for ``__name__ == "__main__"`` (either order, also inside ``and``),
+    ``"!="`` for ``__name__ != "__main__"``, else None."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return "==" if any(_main_guard(v) == "==" for v in test.values) else None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, right = test.left, test.comparators[0]
+    if not (_is_name(left) and _is_main(right) or _is_main(left) and _is_name(right)):
+        return None
+    return {ast.Eq: "==", ast.NotEq: "!="}.get(type(test.ops[0]))
+
+
+def _is_name(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "__name__"
+
+
+def _is_main(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "__main__"
+
+
+def _guard_hint() -> str:
+    """For a start-up failure: the usual cause, when the main module is a script."""
+    return f"; if a script started them: {GUARD_FIX}" if _runs_main_again() else ""
 
 
 def _worker_count(workers: int | None) -> int:

@@ -187,14 +187,14 @@ GAMES: dict[str, GameEntry] = {
         GameEntry(
             "hackenbush",
             "Green Hackenbush: cut an edge of graphs read from files of 'u v' lines (ground 0)",
-            "hackenbush edges.txt",
+            "hackenbush docs/examples/tree.txt",
             lambda _: GreenHackenbush(),
             reads_files=True,
         ),
         GameEntry(
             "digraph",
             "tokens on a DAG read from FILE ('u v' lines: edge u -> v); position = token vertices",
-            "digraph:graph.txt 0 3",
+            "digraph:docs/examples/dag.txt 0 3",
             lambda path: DigraphGame.from_file(_parameter(path)),
             parameter="FILE",
             reads_files=True,
