@@ -12,7 +12,6 @@ import time
 import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
-from importlib import metadata
 from typing import Annotated, Any
 
 import typer
@@ -230,13 +229,14 @@ def version_text() -> str:
     >>> version_text().split()[0]
     'grundy'
     """
+    from importlib import metadata  # only --version pays for the import
+
+    from . import __version__
+
     try:
         version = metadata.version("grundy")
     except metadata.PackageNotFoundError:  # run from a source tree without installing
-        try:
-            from . import __version__ as version
-        except ImportError:
-            version = "unknown"
+        version = __version__
     return f"grundy {version}"
 
 
