@@ -31,6 +31,25 @@ def naive_mex(values) -> int:
     return m
 
 
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run ``grundy ARGV...`` in this process: (exit status, stdout, stderr)."""
+    from grundy.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+def run_cli_json(capsys, *argv: str) -> dict:
+    """Run ``grundy ARGV... --json``, which must succeed, and read its JSON."""
+    import json
+
+    status, out, err = run_cli(capsys, *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
 def read_pairs(name: str) -> dict[int, int]:
     """Read a reference table of lines ``n value`` (the first line names its source)."""
     pairs = {}

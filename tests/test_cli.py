@@ -14,22 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import run_cli as run
+from conftest import run_cli_json as run_json
 
 from grundy import registry
-from grundy.cli import main
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return info.value.code, out, err
-
-
-def run_json(capsys, *argv: str) -> dict:
-    status, out, err = run(capsys, *argv, "--json")
-    assert status == 0, err
-    return json.loads(out)
 
 
 def test_value_nim_json(capsys):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from functools import cache
 
 import pytest
@@ -238,6 +240,23 @@ def test_options_of_huge_heaps_from_the_period(code, monkeypatch):
                     expected.add(option[0] if len(option) == 1 else gr.Sum(*option))
             found = game.moves_to_value(n, v)
             assert set(found) == expected and len(found) == len(expected), (n, v)
+
+
+@pytest.mark.parametrize("code", list(SMALL_PERIODS) + PREPERIOD_ZERO)
+def test_one_winning_move_of_a_huge_heap_from_the_period(code, monkeypatch):
+    """Where the winning moves are too many to list, winning_move still gives one."""
+    table = brute_octal(code, 300)
+    monkeypatch.setattr(octal_module, "_LIST_ALL_UP_TO", 150)
+    game = OctalGame(code)
+    for n in range(151, 300):
+        winning = {
+            option[0] if len(option) == 1 else gr.Sum(*option)
+            for option in split_options(code, n)
+            if not functools.reduce(operator.xor, (table[h] for h in option), 0)
+        }
+        move = game.winning_move(n)
+        assert (move in winning) if winning else move is None, n
+        assert game.winning_move((n,)) == (None if move is None else game.assemble([move]))
 
 
 @settings(deadline=None)  # the first example loads the compiled kernels

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import InvalidGameError, UnknownGameError
 from .games import (
+    SUBTRACTION_RULES,
     AllButSubtractionGame,
     Bash,
     BeanGame,
@@ -25,6 +26,7 @@ from .games import (
     Nim,
     OctalGame,
     Ruler,
+    RuleSubtractionGame,
     StaircaseNim,
     StaircaseNimAnyStep,
     SubtractionGame,
@@ -52,6 +54,14 @@ def _positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise InvalidGameError(f"parameter {text!r} is not a positive integer")
     return int(text)
+
+
+def _subtraction(parameter: str | None) -> SubtractionGame | RuleSubtractionGame:
+    """A finite set S (``1,3,4``), or a rule's name (``squares``, ``primes``...)."""
+    text = _parameter(parameter)
+    if text.strip()[:1].isalpha():  # a word: the name of a rule (or a bad one, said so)
+        return RuleSubtractionGame(text)
+    return SubtractionGame(parse_subtraction_set(text))
 
 
 def _connect_four(parameter: str | None) -> ConnectFour:
@@ -102,9 +112,10 @@ GAMES: dict[str, GameEntry] = {
         ),
         GameEntry(
             "subtraction",
-            "subtraction game: take s tokens, s in the set S",
+            "subtraction game: take s tokens, s in a set S (1,3,4) or a rule: "
+            + ", ".join(SUBTRACTION_RULES),
             "subtraction:1,3,4 10 7",
-            lambda s: SubtractionGame(parse_subtraction_set(_parameter(s))),
+            _subtraction,
             parameter="S",
         ),
         GameEntry(
@@ -280,6 +291,8 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     >>> from grundy.registry import find
     >>> find("subtraction:1,3,4")
     SubtractionGame(subtraction_set=(1, 3, 4))
+    >>> find("subtraction:primes")           # an infinite set, given by a rule
+    RuleSubtractionGame('primes')
     >>> find("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -36,7 +36,7 @@ Position = Hashable
 
 NEEDS_CODE = (
     "--plot, --certify and --checkpoint need a take-and-break code (octal, "
-    "hexadecimal, grundy, subtraction:S, allbut:S) in normal play"
+    "hexadecimal, grundy, subtraction:S with S up to 4,096, allbut:S) in normal play"
 )
 
 

@@ -16,6 +16,7 @@ from .nim import Nim
 from .octal import KNOWN_PERIODS, DawsonsChess, DawsonsKayles, GrundysGame, Kayles, OctalGame
 from .staircase import StaircaseNim, StaircaseNimAnyStep
 from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
+from .subtraction_rules import SUBTRACTION_RULES, RuleSubtractionGame
 from .wythoff import Wythoff, wythoff_pair, wythoff_partner
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "SubtractionGame",
     "parse_subtraction_set",
     "AllButSubtractionGame",
+    "RuleSubtractionGame",
+    "SUBTRACTION_RULES",
     "SumGame",
     "Chomp",
     "CoinTurningGame",

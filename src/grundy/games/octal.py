@@ -238,17 +238,65 @@ class OctalGame(_KernelTable):
         """
         if not isinstance(n, int) or n <= _LIST_ALL_UP_TO:
             return super().moves_to_value(n, value)
-        period = self.period
-        if period is None or self.rules.max_heaps > 2:
+        found = self._periodic_options(n, value)
+        if found is None:
             self.check_search(n, use_formula=False)  # refuse a search too big at once
             return super().moves_to_value(n, value)
+        options, classes, count = found
+        if count > _MAX_LISTED_MOVES:
+            raise PositionLimitError(
+                f"{self!r}: heap {n:,} has {count:,} options of SG value {value}, more than "
+                f"{_MAX_LISTED_MOVES:,}; too many to list (winning_move gives one)"
+            )
+        for first, last, length, rest in classes:
+            options.extend(Sum(a, rest - a) for a in range(first, last + 1, length))
+        return options
+
+    def winning_move(
+        self, position: HeapPosition | Sum, *, misere: bool = False
+    ) -> HeapPosition | Sum | None:
+        """Return one winning move; a huge heap's comes from the period, even where its
+        winning moves are too many to list.
+
+        Examples
+        --------
+        >>> from grundy.games import OctalGame
+        >>> OctalGame("0.5").winning_move(10**18 + 1)   # G = 1: leave two odd heaps
+        Sum(1, 999999999999999999)
+        """
+        heap = position[0] if isinstance(position, tuple) and len(position) == 1 else position
+        found = None
+        if isinstance(heap, int) and heap > _LIST_ALL_UP_TO and not misere:
+            found = self._periodic_options(heap, 0)
+        if found is None:
+            return super().winning_move(position, misere=misere)
+        options, classes, _ = found
+        if options:
+            move = options[0]
+        elif classes:
+            first, _, _, rest = min(classes)
+            move = Sum(first, rest - first)
+        else:
+            return None
+        return move if position is heap else self.assemble([move])
+
+    def _periodic_options(
+        self, n: int, value: int
+    ) -> tuple[list[int | Sum], list[tuple[int, int, int, int]], int] | None:
+        """The options of a huge heap `n` with SG value `value`, by the certified period:
+        those listed one by one, the residue classes (first a, last a, step, a + b) of
+        splits a + b with both parts periodic, and the count of all; None without a
+        certified period (or for three-heap moves)."""
+        period = self.period
+        if period is None or self.rules.max_heaps > 2:
+            return None
         start, length = period
 
         def g(m: int) -> int:
             return self.grundy(m)
 
         options: list[int | Sum] = []
-        classes: list[tuple[int, int, int]] = []  # (first a, last a, a + b) of classes
+        classes: list[tuple[int, int, int, int]] = []
         count = 0
         for j, digit in enumerate(self.rules.digits):
             rest = n - j  # n is huge: the heap is never removed whole
@@ -263,16 +311,9 @@ class OctalGame(_KernelTable):
                 last, first = rest // 2, max(start, 1)  # both parts non-empty
                 for a in range(first, first + length):  # a and b both periodic
                     if a <= last and g(a) ^ g(rest - a) == value:
-                        classes.append((a, last, rest))
+                        classes.append((a, last, length, rest))
                         count += (last - a) // length + 1
-        if count > _MAX_LISTED_MOVES:
-            raise PositionLimitError(
-                f"{self!r}: heap {n:,} has {count:,} options of SG value {value}, more than "
-                f"{_MAX_LISTED_MOVES:,}; too many to list"
-            )
-        for first, last, rest in classes:
-            options.extend(Sum(a, rest - a) for a in range(first, last + 1, length))
-        return options
+        return options, classes, count
 
     def options_count(self, n: int) -> int:
         count = 0

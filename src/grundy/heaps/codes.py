@@ -235,7 +235,9 @@ def _parse_subtraction(code: str, text: str) -> HeapCode:
         return HeapCode(shown, excluded=values)
     if values[-1] > MAX_DIGITS:
         raise InvalidCodeError(
-            f"code {code!r}: subtraction {values[-1]:,} is above the largest {MAX_DIGITS}"
+            f"code {code!r}: the compiled kernels take subtractions up to {MAX_DIGITS:,} "
+            "(they scan every number up to max(S) at each heap); SubtractionGame values "
+            "a bigger set in O(|S|) a heap"
         )
     digits = [0] * (values[-1] + 1)
     for s in values:
