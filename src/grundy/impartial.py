@@ -11,6 +11,7 @@ from .errors import InvalidPositionError, PositionLimitError
 from .move import Move
 from .outcome import Outcome
 from .protocol import Game, P
+from .remoteness import RemotenessSearch
 from .solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
@@ -295,8 +296,66 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         position = self.check_position(position)
         if not misere:
             return Outcome.N if self.grundy(position) else Outcome.P
-        self._misere_options(position)
+        self._searched_options(position)
         return Outcome.N if self._next_player_wins(position) else Outcome.P
+
+    def remoteness(self, position: P | Sum, *, misere: bool = False) -> int:
+        """Return how many moves remain with perfect play (Smith's remoteness): the
+        winner plays to win as fast as possible, the loser to last as long as possible.
+
+        0 when there is no move; in normal play odd exactly when the player to move wins
+        (in misère play a position with no move is won, so the parity flips). The winner's
+        moves are to lost options of remoteness one less (:meth:`fastest_winning_moves`).
+        The search is over whole positions (a sum's moves are moves in one part), with
+        the game's ``canonical`` hook, and is refused at once when :meth:`search_size`
+        says it is too big.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().remoteness((1, 2)), Nim().remoteness((1, 1)), Nim().remoteness((0, 0))
+        (3, 2, 0)
+        >>> Nim().remoteness((1, 2), misere=True)  # 2 -> 0 leaves (1, 0): 1 -> 0, won
+        2
+        """
+        position = self.check_position(position)
+        self._searched_options(position, "remoteness")
+        return self._remoteness_search(misere).remoteness(position, self.max_positions)
+
+    def fastest_winning_moves(self, position: P | Sum, *, misere: bool = False) -> list[P | Sum]:
+        """Return the winning moves that win fastest: to losing options of least remoteness.
+
+        Empty when the player to move loses.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().winning_moves((1, 3)), Nim().fastest_winning_moves((1, 3))
+        ([(1, 1)], [(1, 1)])
+        >>> from grundy.games import Chomp
+        >>> Chomp().fastest_winning_moves((3, 3))
+        [(3, 2)]
+        """
+        remaining = self.remoteness(position, misere=misere)
+        search = self._remoteness_search(misere)
+        if not search.next_player_wins(position, self.max_positions):
+            return []
+        target = remaining - 1
+        return [
+            option
+            for option in self.options(position)
+            if search.remoteness(option, self.max_positions) == target
+            and not search.next_player_wins(option, self.max_positions)
+        ]
+
+    def _remoteness_search(self, misere: bool) -> RemotenessSearch:
+        name = "misere_remoteness" if misere else "remoteness"
+        searcher = self.cache.get(name)
+        if searcher is None:
+            canonical = self.canonical if self.defines("canonical") else None
+            searcher = RemotenessSearch(self, self.options, canonical, misere=misere)
+            self.cache[name] = searcher
+        return searcher  # type: ignore[no-any-return]
 
     def is_p_position(self, position: P | Sum, *, misere: bool = False) -> bool:
         """Return True if the previous player wins from `position`.
@@ -328,7 +387,7 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         """
         position = self.check_position(position)
         if misere:
-            options = self._misere_options(position)
+            options = self._searched_options(position)
             found = [o for o in options if not self._next_player_wins(o)]
         else:
             found = self.options_with_value(position, 0)
@@ -698,10 +757,10 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
             else:
                 stack.extend(parts)
 
-    def _misere_options(self, position: P | Sum) -> list[P | Sum]:
-        """The options of `position`, after refusing at once a misère search that
-        :meth:`search_size` says is too big (the search is over whole positions, so the
-        sizes of a sum's parts multiply).
+    def _searched_options(self, position: P | Sum, what: str = "misère play") -> list[P | Sum]:
+        """The options of `position`, after refusing at once a search over whole positions
+        (misère play, remoteness) that :meth:`search_size` says is too big (the sizes of a
+        sum's parts multiply).
 
         The size comes first: listing the options of a huge position (10^9 coins on a
         staircase) would already take too long."""
@@ -709,7 +768,7 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         sizes = [self.search_size(p) for p in parts]
         if None not in sizes and math.prod(sizes) > self.max_positions:  # type: ignore[arg-type]
             raise PositionLimitError(
-                f"{self!r}: misère play has no closed form here; a search for "
+                f"{self!r}: {what} has no closed form here; a search for "
                 f"{self.format_position(position)} may need more than max_positions = "
                 f"{self.max_positions:,} positions"
             )

@@ -87,7 +87,7 @@ class SolverStats:
 
     positions: int  # values found by a mex over the options (by search)
     formula_values: int  # values taken from the game's closed form
-    sums: int  # sums, component splits and canonical aliases evaluated by XOR
+    sums: int  # component splits, canonical aliases and sums asked for, valued by XOR
 
 
 def call_moves(game: Any, position: Position) -> list[Any]:
@@ -155,6 +155,8 @@ class GrundySolver:
                 if gc_was_enabled:
                     gc.enable()
             value = memo[root]
+            if type(root) is Sum:  # its parts are stored; a sum is cheap to XOR again
+                del memo[root]
         return value
 
     def _expand(self, position: Position, stack: list) -> int:
@@ -219,7 +221,17 @@ class GrundySolver:
                         i += 1
                 else:  # mex of the options; values above n cannot be the mex
                     while i < n:
-                        v = get(children[i])
+                        child = children[i]
+                        if type(child) is Sum:  # the XOR of its parts; sums are not stored
+                            v = 0
+                            for part in child.parts:
+                                w = get(part)
+                                if w is None or w < 0:  # evaluate (or report) that part
+                                    v, child = w, part
+                                    break
+                                v ^= w
+                        else:
+                            v = get(child)
                         if v is None or v < 0:
                             break
                         if v <= n:
@@ -231,7 +243,8 @@ class GrundySolver:
                     continue
                 frame[2] = i
                 frame[3] = acc
-                child = children[i]
+                if frame[4]:
+                    child = children[i]
                 if v is not None:  # _IN_PROGRESS: the child is on the stack
                     raise self._loop_error(stack, child)
                 if count >= limit:

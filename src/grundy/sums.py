@@ -39,19 +39,35 @@ class Sum:
     parts: tuple[Any, ...]  # positions of one game, of any type: the game knows them
 
     def __init__(self, *parts: Position) -> None:
-        flat: list[Position] = []
+        # A game's moves build millions of sums (one per splitting option), which the
+        # solver only reads: the common two-part case takes one comparison, and the hash
+        # is computed when first asked.
         for part in parts:
-            if isinstance(part, Sum):
-                flat.extend(part.parts)
-            else:
-                flat.append(part)
-        self.parts = _sort_key_fallback(tuple(flat))
-        self._hash = hash((Sum, self.parts))
+            if type(part) is Sum:  # Sum is final: the same as isinstance
+                flat: list[Position] = []
+                for item in parts:
+                    if type(item) is Sum:
+                        flat.extend(item.parts)  # type: ignore[attr-defined]
+                    else:
+                        flat.append(item)
+                parts = tuple(flat)
+                break
+        if len(parts) == 2:
+            a, b = parts
+            try:
+                self.parts = (b, a) if b < a else parts  # type: ignore[operator]
+            except TypeError:  # unorderable: the fallback order
+                self.parts = _sort_key_fallback(parts)
+        else:
+            self.parts = _sort_key_fallback(parts)
+        self._hash: int | None = None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sum) and self.parts == other.parts
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((Sum, self.parts))
         return self._hash
 
     def __iter__(self) -> Iterator[Any]:

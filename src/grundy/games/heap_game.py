@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Iterable, Sequence
 
@@ -150,6 +151,20 @@ class HeapGame(ImpartialGame[HeapPosition]):
                 parts = option.parts if isinstance(option, Sum) else (option,)
                 options.append((*before, *parts, *after))
         return options
+
+    def search_size(self, position: HeapPosition) -> int | None:
+        """Return the rows of heaps a search from `position` may meet: each heap at most
+        its size, so the product of (heap + 1) (a search over whole rows: misère play,
+        remoteness).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().search_size((3, 4, 5)), Nim().search_size(10**9)
+        (120, 1000000001)
+        """
+        heaps = (position,) if isinstance(position, int) else position
+        return math.prod(h + 1 for h in heaps)
 
     def components(self, position: HeapPosition) -> Sequence[int] | None:
         return None if isinstance(position, int) else position
