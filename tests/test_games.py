@@ -167,3 +167,47 @@ def test_allbut_matches_cgsuite():
 def test_allbut_huge_heap_is_a_clear_limit():
     with pytest.raises(gr.PositionLimitError, match="more than max_positions"):
         AllButSubtractionGame([1]).grundy(10**30)
+
+
+def _windows_kept(values, window):
+    """The plain window search: every window kept as a tuple (the oracle)."""
+    seen = {}
+    for j in range(len(values) - window + 1):
+        key = tuple(values[j : j + window])
+        if key in seen:
+            return seen[key], j
+        seen[key] = j
+    return None
+
+
+@given(st.lists(st.integers(0, 3), max_size=200), st.integers(1, 12))
+def test_window_periodicity_by_rolling_hashes_is_the_plain_search(values, window):
+    from grundy.periodicity import window_periodicity
+
+    found = window_periodicity(values, window)
+    plain = _windows_kept(values, window)
+    assert (found is None) == (plain is None)
+    if found is not None:
+        first, repeat = plain
+        assert (repeat - first) % found.period == 0 and found.preperiod <= first
+        assert all(values[n] == values[n + found.period] for n in range(found.preperiod, first))
+
+
+def test_a_subtraction_set_with_a_large_move_is_answered_in_linear_memory():
+    """Issue 19: S = {1, 30000} at heap 100,000 ended in MemoryError (windows kept)."""
+    game = SubtractionGame([1, 30000])
+    values = []
+    for n in range(100_001):
+        seen = {values[n - s] for s in (1, 30000) if s <= n}
+        values.append(min(set(range(3)) - seen))
+    assert game.grundy(100_000) == values[100_000]
+    assert game.periodicity() == gr.Periodicity(0, 30001, True)
+    assert [game.grundy(n) for n in range(0, 100_001, 997)] == values[::997]
+
+
+def test_a_heap_whose_period_cannot_show_in_time_is_refused_at_once():
+    game = SubtractionGame([1, 2, 10**9])
+    with pytest.raises(gr.PositionLimitError, match="cannot be reached"):
+        game.grundy(10**9)
+    assert game.cache.get("table", ([], None))[0] == []  # not one value computed
+    assert game.grundy(10**6) == 10**6 % 3  # below max_positions: computed

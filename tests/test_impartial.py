@@ -251,3 +251,23 @@ def test_winning_moves_of_a_big_sum_are_reported_in_linear_space():
 def test_apply_refuses_a_move_of_another_position():
     with pytest.raises(gr.InvalidPositionError, match="does not apply"):
         Nim().apply((3, 4), gr.Move(part=0, before=5, after=1))
+
+
+def test_whole_positions_made_of_parts_are_not_kept_only_their_parts():
+    """Issue 19: a reused game kept every whole position asked for (a 10^5-edge tree,
+    a sum) as a memo key, and every Sum option of every position searched."""
+    game = Nim()
+    for heaps in [(3, 4, 5), (5, 4, 3), (1, 2, 3, 4)]:
+        game.grundy(heaps, use_formula=False)
+        game.grundy(gr.Sum(*heaps), use_formula=False)
+    memo = game.cache["solvers"][False].memo
+    assert set(memo) == set(range(6))  # the heaps, nothing else
+
+    def cut(p):  # a row of pins: take one, leaving two rows (Sum options)
+        return [gr.Sum(a, p - 1 - a) for a in range(p)]
+
+    kayles_like = gr.game_from_moves(cut)
+    kayles_like.grundy(60)
+    memo = kayles_like.cache["solvers"][True].memo
+    assert set(memo) == set(range(61))  # no Sum among the keys
+    assert kayles_like.table(range(61)) == OctalGame("0.7").table(range(61))

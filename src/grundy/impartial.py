@@ -273,6 +273,10 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         """
         position = self.check_position(position)
         limit = self.max_positions if max_positions is None else max_positions
+        return self._checked_grundy(position, use_formula, limit)
+
+    def _checked_grundy(self, position: P | Sum, use_formula: bool, limit: int) -> int:
+        """:meth:`grundy` of a position already checked (10^6 heaps are checked once)."""
         if use_formula and not isinstance(position, Sum) and self.defines("formula"):
             value = self._xor_of_formula(position)
             if value is not None:
@@ -295,7 +299,8 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         """
         position = self.check_position(position)
         if not misere:
-            return Outcome.N if self.grundy(position) else Outcome.P
+            value = self._checked_grundy(position, True, self.max_positions)
+            return Outcome.N if value else Outcome.P
         self._searched_options(position)
         return Outcome.N if self._next_player_wins(position) else Outcome.P
 

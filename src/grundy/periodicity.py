@@ -76,6 +76,10 @@ class Periodicity:
         return int(values[self.index(n)]) + self.saltus * laps
 
 
+_MODULUS = (1 << 61) - 1  # a Mersenne prime: window hashes collide with odds ~2^-61
+_BASE = 1_000_003
+
+
 def window_periodicity(values: Sequence[int], window: int) -> Periodicity | None:
     """Find the period of a sequence in which each value depends on the `window` before it.
 
@@ -104,16 +108,26 @@ def window_periodicity(values: Sequence[int], window: int) -> Periodicity | None
     If the `window` values from i equal those from j > i, every later value agrees by
     induction, so the sequence has period j - i from i: a proof, not a guess. The
     shortest period divides j - i; the preperiod then walks back while values agree.
-    O(len(values) * window) time and memory.
+    Windows are compared by a rolling hash (mod 2^61 - 1), and a match is checked value
+    by value: O(len(values) + window) time and O(len(values)) memory, where keeping
+    every window would take O(len(values) * window) (gigabytes for max(S) = 30,000).
     """
-    seen: dict[tuple[int, ...], int] = {}
+    count = len(values) - window + 1
+    if count < 2:
+        return None
     first = repeat = -1
-    for j in range(len(values) - window + 1):
-        key = tuple(values[j : j + window])
-        if key in seen:
-            first, repeat = seen[key], j
+    top = pow(_BASE, window - 1, _MODULUS)
+    h = 0
+    for v in values[:window]:
+        h = (h * _BASE + v + 1) % _MODULUS
+    seen: dict[int, int] = {h: 0}  # hash -> the first window start with it
+    for j in range(1, count):
+        h = ((h - (values[j - 1] + 1) * top) * _BASE + values[j + window - 1] + 1) % _MODULUS
+        i = seen.setdefault(h, j)
+        # A different window with the same hash (odds ~2^-61) only delays the answer.
+        if i != j and values[i : i + window] == values[j : j + window]:
+            first, repeat = i, j
             break
-        seen[key] = j
     if repeat < 0:
         return None
     period = repeat - first

@@ -132,6 +132,7 @@ class GrundySolver:
         self.positions = 0
         self.formula_values = 0
         self.sums = 0
+        self.root_is_xor = False  # the last root searched was a sum of stored parts
         self.components = hooks.get("components")
         self.canonical = hooks.get("canonical")
         self.formula = hooks.get("formula")
@@ -155,8 +156,8 @@ class GrundySolver:
                 if gc_was_enabled:
                     gc.enable()
             value = memo[root]
-            if type(root) is Sum:  # its parts are stored; a sum is cheap to XOR again
-                del memo[root]
+            if self.root_is_xor:  # its parts are stored: a whole position asked for (a
+                del memo[root]  # 10^5-edge tree, a sum) is not kept, its XOR is cheap
         return value
 
     def _expand(self, position: Position, stack: list) -> int:
@@ -206,6 +207,7 @@ class GrundySolver:
         stack: list = []
         try:
             count += self._expand(root, stack)
+            self.root_is_xor = bool(stack) and stack[0][4]
             while stack:
                 frame = stack[-1]
                 children = frame[1]

@@ -38,7 +38,10 @@ class SubtractionGame(HeapGame):
     For a finite S every value depends on the previous max(S) values, so the sequence is
     periodic; once a window of max(S) values repeats, the period is proved (see
     :func:`~grundy.periodicity.window_periodicity`) and a heap of any size is answered at
-    once. Values are computed in O(|S|) each, up to the first repeated window.
+    once. Values are computed in O(|S|) each, up to the heap asked or the first repeated
+    window, whichever comes first; the window search costs O(n + max(S)) time and O(n)
+    memory (rolling hashes). A heap beyond ``max_positions`` whose period cannot show
+    within that many values (max(S) itself that large) is refused at once.
     """
 
     subtraction_set: tuple[int, ...]
@@ -101,6 +104,14 @@ class SubtractionGame(HeapGame):
         if found[0] is not None or (n is not None and n < len(values)):
             return values, found[0]
         window = self.subtraction_set[-1]
+        if window >= self.max_positions and (n is None or n >= self.max_positions):
+            # A period shows only once a window of max(S) values repeats: never in time.
+            raise PositionLimitError(
+                f"{self!r}: a period shows only after a window of max(S) = {window:,} values "
+                f"repeats, and max_positions = {self.max_positions:,} values are allowed; "
+                + ("its period" if n is None else f"heap {n:,}")
+                + " cannot be reached"
+            )
         while n is None or len(values) <= n:
             if len(values) >= self.max_positions:
                 raise PositionLimitError(
