@@ -35,6 +35,8 @@ def test_value_nim_json(capsys):
         "winning_moves_text": [{"position": "1 4 5", "move": "heap 1: 3 -> 1"}],
         "grundy_unknown": None,
         "winning_moves_unlisted": None,
+        "remoteness": None,
+        "remoteness_unknown": None,
     }
 
 
@@ -507,3 +509,16 @@ def test_value_lists_the_first_winning_moves_counts_the_rest_and_all_lists_them(
     assert status == 0 and "... 131 more (--all lists them)" in out
     status, out, _ = run(capsys, "value", "nim", *heaps, "--all")
     assert status == 0 and "more" not in out and out.count("->") == 151
+
+
+def test_value_remoteness_on_request(capsys):
+    data = run_json(capsys, "value", "chomp", "4x5", "--remoteness")
+    from grundy.games import Chomp
+
+    assert data["remoteness"] == Chomp().remoteness((5, 5, 5, 5)) and data["remoteness"] % 2
+    assert run_json(capsys, "value", "chomp", "4x5")["remoteness"] is None  # not asked
+    status, out, _ = run(capsys, "value", "nim", "1", "1", "--remoteness")
+    assert status == 0 and "remoteness     2 moves left with perfect play" in out
+    data = run_json(capsys, "value", "nim", "1000000", "1000000", "--remoteness")
+    assert data["remoteness"] is None and "max_positions" in data["remoteness_unknown"]
+    assert data["outcome"] == "P"  # the rest of the answer stands

@@ -321,3 +321,10 @@ def test_a_million_edges_in_one_compiled_pass(spy, monkeypatch):
     sample = random.Random(2).sample(sorted(values), 50)
     for v in sample:  # spot checks of the mex rule
         assert values[v] == naive_mex(values[w] for w in game.successors(v))
+
+
+def test_vertices_may_be_a_count_as_judges_number_them():
+    """Issue 19: a token on an isolated vertex raised unless vertices=range(n) was given."""
+    game = DigraphGame([(0, 1), (1, 2)], vertices=5)
+    assert game.values() == {0: 0, 1: 1, 2: 0, 3: 0, 4: 0}
+    assert game.grundy((1, 4)) == 1 and game.winning_moves((1, 4)) == [(2, 4)]

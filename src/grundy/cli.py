@@ -286,6 +286,14 @@ def value(
     ] = False,
     max_positions: MaxPositions = DEFAULT_MAX_POSITIONS,
     as_json: JsonFlag = False,
+    remoteness: Annotated[
+        bool,
+        typer.Option(
+            "--remoteness",
+            help="Also the remoteness: moves left when the winner hurries and the loser "
+            "stalls (a search over whole positions).",
+        ),
+    ] = False,
     every_move: Annotated[
         bool,
         typer.Option(
@@ -302,10 +310,8 @@ def value(
         if misere:
             raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
         return _loopy_value(game, rules, start, as_json)
-    if every_move:
-        report = value_report(game, rules, start, misere, limit=None, described=None)
-    else:
-        report = value_report(game, rules, start, misere)
+    listing = {"limit": None, "described": None} if every_move else {}
+    report = value_report(game, rules, start, misere, remoteness=remoteness, **listing)
     if as_json:
         print_json(report)
         return
@@ -319,6 +325,11 @@ def value(
         console.print(f"  why            {report['reason']}", markup=False)
     outcome = Outcome(report["outcome"])
     console.print(f"  outcome        {outcome.value} ({outcome.describe()})")
+    if report["remoteness"] is not None:
+        left = report["remoteness"]
+        console.print(f"  remoteness     {left} move{'s' * (left != 1)} left with perfect play")
+    elif report["remoteness_unknown"]:
+        console.print(f"  remoteness     unknown: {report['remoteness_unknown']}", markup=False)
     count = report["winning_moves_count"]
     if count is not None:  # all counted; the first MOVES_DESCRIBED shown unless --all
         _print_moves(report["winning_moves_text"], "winning moves  ", count)

@@ -122,6 +122,7 @@ def value_report(
     *,
     limit: int | None = MOVES_LISTED,
     described: int | None = MOVES_DESCRIBED,
+    remoteness: bool = False,
 ) -> dict[str, Any]:
     """SG value, outcome, winning moves and the reason, as ``grundy value --json`` prints.
 
@@ -131,7 +132,9 @@ def value_report(
     `described` of those also in words (``winning_moves_text``);
     ``winning_moves_count`` counts them all (None when they are too many to list), and
     ``winning_moves_complete`` is False when some are not listed
-    (``winning_moves_unlisted`` says why).
+    (``winning_moves_unlisted`` says why). With `remoteness`, ``remoteness`` is the
+    number of moves left with perfect play (:meth:`ImpartialGame.remoteness`; None,
+    with ``remoteness_unknown`` saying why, when its search is too big).
 
     Examples
     --------
@@ -148,6 +151,12 @@ def value_report(
     if limit is not None and len(moves) > limit:
         moves = moves[:limit]
         moves_unlisted = f"the first {limit:,} of {count:,} winning moves are listed"
+    moves_left, moves_left_unknown = None, ""
+    if remoteness:
+        try:
+            moves_left = rules.remoteness(start, misere=misere)
+        except PositionLimitError as exc:
+            moves_left_unknown = str(exc)
     sg, sg_unknown = None, ""
     if not misere:
         try:
@@ -170,6 +179,8 @@ def value_report(
         ),
         "grundy_unknown": sg_unknown or None,
         "winning_moves_unlisted": moves_unlisted or None,
+        "remoteness": moves_left,
+        "remoteness_unknown": moves_left_unknown or None,
     }
 
 

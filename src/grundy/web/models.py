@@ -79,6 +79,8 @@ class ValueReport(BaseModel):
     winning_moves_text: list[DescribedMove]
     grundy_unknown: str | None
     winning_moves_unlisted: str | None
+    remoteness: int | None = None  # moves left with perfect play, when asked
+    remoteness_unknown: str | None = None
 
 
 class LoopyReport(BaseModel):
