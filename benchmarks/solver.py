@@ -1,15 +1,24 @@
-"""Solver overhead: grundy's generic solver against the memoised recursion people hand-write.
+"""Solver overhead: grundy's generic solver against the code people hand-write.
 
-Both value every position of the same user-defined game (default: a 1000 x 1000 board,
-10^6 positions) in one run; the script prints the times and the ratio ours / baseline
-(goal: <= 1.0). Run: ``python benchmarks/solver.py [--side N] [--repeat R]``.
+Each case values the same user-defined game three ways, each in a fresh process (so peak
+memory is the process's own): grundy's solver on a ``moves`` function, a hand-written
+bottom-up dict DP, and a hand-written ``lru_cache`` recursion. Prints time, peak RSS and
+the ratios grundy / DP (goals: time <= 1.0, memory <= 1.5).
+
+Cases: a token on a 1000 x 1000 board (10^6 positions), cutting a w x h rectangle into
+two (options are sums of two rectangles) at 100 x 100 and 200 x 200, and Kayles written
+with ``game_from_moves`` (options are sums of two rows) to 3000.
+
+Run: ``python benchmarks/solver.py [--repeat R]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import gc
+import json
+import resource
+import subprocess
 import sys
 import time
 
@@ -18,69 +27,153 @@ import grundy as gr
 STEPS = ((1, 0), (2, 0), (0, 1), (0, 2), (1, 1))
 
 
+def mex(values: set[int]) -> int:
+    value = 0
+    while value in values:
+        value += 1
+    return value
+
+
+# ----------------------------------------------------------------- board: 10^6 positions
 def board_moves(position: tuple[int, int]) -> list[tuple[int, int]]:
     """A token on a board moves 1 or 2 squares left or down, or 1 diagonally."""
     x, y = position
     return [(x - dx, y - dy) for dx, dy in STEPS if dx <= x and dy <= y]
 
 
-def handwritten(side: int) -> int:
-    """The code a competitive programmer writes: lru_cache recursion and a mex loop."""
-    sys.setrecursionlimit(max(10_000, 4 * side + 100))
-
-    @functools.cache
-    def sg(position):
-        seen = {sg(option) for option in board_moves(position)}
-        value = 0
-        while value in seen:
-            value += 1
-        return value
-
-    return sg((side - 1, side - 1))
-
-
-def handwritten_without_gc(side: int) -> int:
-    """The same, with the cyclic garbage collector paused as grundy's solver does."""
-    gc.disable()
-    try:
-        return handwritten(side)
-    finally:
-        gc.enable()
-
-
-def ours(side: int) -> int:
+def board_ours(side: int) -> int:
     game = gr.game_from_moves(board_moves, name="board")
     return game.grundy((side - 1, side - 1), max_positions=side * side)
 
 
-def best_time(function, side: int, repeat: int) -> tuple[float, int]:
-    times, result = [], None
+def board_dp(side: int) -> int:
+    g: dict[tuple[int, int], int] = {}
+    for x in range(side):
+        for y in range(side):
+            g[x, y] = mex({g[o] for o in board_moves((x, y))})
+    return g[side - 1, side - 1]
+
+
+def board_recursion(side: int) -> int:
+    sys.setrecursionlimit(max(10_000, 4 * side + 100))
+
+    @functools.cache
+    def sg(position: tuple[int, int]) -> int:
+        return mex({sg(o) for o in board_moves(position)})
+
+    return sg((side - 1, side - 1))
+
+
+# ----------------------------------------------------------------- cutting a rectangle
+class Cut(gr.ImpartialGame[tuple[int, int]]):
+    """Cut a w x h rectangle along a grid line into two, each side at least 2 wide."""
+
+    def moves(self, p: tuple[int, int]) -> list[gr.Sum]:
+        w, h = p
+        return [gr.Sum((i, h), (w - i, h)) for i in range(2, w - 1)] + [
+            gr.Sum((w, j), (w, h - j)) for j in range(2, h - 1)
+        ]
+
+
+def cut_ours(side: int) -> int:
+    return Cut().grundy((side, side), max_positions=side * side)
+
+
+def cut_dp(side: int) -> int:
+    g: dict[tuple[int, int], int] = {}
+    for w in range(1, side + 1):
+        for h in range(1, side + 1):
+            seen = {g[i, h] ^ g[w - i, h] for i in range(2, w - 1)}
+            seen.update(g[w, j] ^ g[w, h - j] for j in range(2, h - 1))
+            g[w, h] = mex(seen)
+    return g[side, side]
+
+
+def cut_recursion(side: int) -> int:
+    sys.setrecursionlimit(10_000)
+
+    @functools.cache
+    def sg(w: int, h: int) -> int:
+        seen = {sg(i, h) ^ sg(w - i, h) for i in range(2, w - 1)}
+        seen.update(sg(w, j) ^ sg(w, h - j) for j in range(2, h - 1))
+        return mex(seen)
+
+    return sg(side, side)
+
+
+# ----------------------------------------------------------------- Kayles, by its rules
+def kayles_moves(n: int) -> list[gr.Sum]:
+    return [gr.Sum(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)]
+
+
+def kayles_ours(n: int) -> int:
+    return gr.game_from_moves(kayles_moves).grundy(n)
+
+
+def kayles_dp(n: int) -> int:
+    g: list[int] = []
+    for m in range(n + 1):
+        g.append(mex({g[a] ^ g[m - t - a] for t in (1, 2) for a in range(m - t + 1)}))
+    return g[n]
+
+
+def kayles_recursion(n: int) -> int:
+    sys.setrecursionlimit(10_000)
+
+    @functools.cache
+    def sg(m: int) -> int:
+        return mex({sg(a) ^ sg(m - t - a) for t in (1, 2) for a in range(m - t + 1)})
+
+    return sg(n)
+
+
+CASES = {
+    "board 1000 x 1000": ("board", 1000),
+    "cut 100 x 100": ("cut", 100),
+    "cut 200 x 200": ("cut", 200),
+    "Kayles to 3000": ("kayles", 3000),
+}
+WAYS = ("ours", "dp", "recursion")
+
+
+def run_one(kind: str, size: int, way: str, repeat: int) -> dict:
+    """In this process: the best time of `repeat` runs, the value, the peak RSS."""
+    function = globals()[f"{kind}_{way}"]
+    best, value = float("inf"), None
     for _ in range(repeat):
         start = time.perf_counter()
-        result = function(side)
-        times.append(time.perf_counter() - start)
-    return min(times), result
+        value = function(size)
+        best = min(best, time.perf_counter() - start)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"seconds": best, "value": value, "peak_mb": peak_kb / 1024}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--side", type=int, default=1000, help="board side (positions = side^2)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best counts")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each; the best counts")
+    parser.add_argument("--one", nargs=3, metavar=("KIND", "SIZE", "WAY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    base_time, base_value = best_time(handwritten, args.side, args.repeat)
-    nogc_time, nogc_value = best_time(handwritten_without_gc, args.side, args.repeat)
-    our_time, our_value = best_time(ours, args.side, args.repeat)
-    assert base_value == nogc_value == our_value, (base_value, nogc_value, our_value)
-    n = args.side**2
-    print(f"positions: {n:,}   SG of the corner: {our_value}")
-    for label, seconds in [
-        ("hand-written lru_cache recursion     ", base_time),
-        ("the same with the cyclic GC paused   ", nogc_time),
-        ("grundy solver (explicit stack, no GC)", our_time),
-    ]:
-        print(f"{label}: {seconds:6.2f} s  ({n / seconds:,.0f} positions/s)")
-    print(f"ratio grundy / hand-written: {our_time / base_time:.2f}  (goal <= 1.0)")
-    print(f"ratio grundy / hand-written with GC paused: {our_time / nogc_time:.2f}")
+    if args.one:  # a child process: one measurement, as JSON
+        kind, size, way = args.one
+        print(json.dumps(run_one(kind, int(size), way, args.repeat)))
+        return
+    print(f"{'case':<20}{'grundy':>16}{'dict DP':>16}{'recursion':>16}{'time':>7}{'memory':>8}")
+    print("-" * 83)
+    for label, (kind, size) in CASES.items():
+        found = {}
+        for way in WAYS:
+            child = [sys.executable, __file__, "--repeat", str(args.repeat), "--one"]
+            done = subprocess.run([*child, kind, str(size), way], capture_output=True, text=True)
+            found[way] = json.loads(done.stdout)
+        values = {way: found[way]["value"] for way in WAYS}
+        assert len(set(values.values())) == 1, values
+        cells = "".join(
+            f"{found[w]['seconds']:>8.2f} s{found[w]['peak_mb']:>5.0f} MB" for w in WAYS
+        )
+        time_ratio = found["ours"]["seconds"] / found["dp"]["seconds"]
+        memory_ratio = found["ours"]["peak_mb"] / found["dp"]["peak_mb"]
+        print(f"{label:<20}{cells}{time_ratio:>7.2f}{memory_ratio:>8.2f}", flush=True)
+    print("time and memory: grundy / dict DP (goals: <= 1.0 and <= 1.5)")
 
 
 if __name__ == "__main__":
