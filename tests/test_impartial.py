@@ -271,3 +271,35 @@ def test_whole_positions_made_of_parts_are_not_kept_only_their_parts():
     memo = kayles_like.cache["solvers"][True].memo
     assert set(memo) == set(range(61))  # no Sum among the keys
     assert kayles_like.table(range(61)) == OctalGame("0.7").table(range(61))
+
+
+def test_a_chain_of_big_positions_keeps_memory_bounded_and_lists_options_again():
+    """Issue 19: Kayles by its rules to 3,000 peaked at 1.5 GB: the stack held every
+    position's 6,000 Sum options at once. Past a budget, a waiting frame drops its list
+    and lists its options again when it resumes."""
+    from grundy import solver as solver_module
+
+    calls: list[int] = []
+
+    def kayles(n):
+        calls.append(n)
+        return [gr.Sum(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)]
+
+    game = gr.game_from_moves(kayles)
+    assert game.grundy(400) == OctalGame("0.77").grundy(400)
+    held = sum(2 * n for n in range(401))
+    assert held > solver_module._HELD_OPTIONS  # the budget was passed: lists were dropped
+    assert 401 < len(calls) <= 2 * 401  # each position listed once, some twice
+    assert game.table(range(401)) == OctalGame("0.77").table(range(401))
+
+
+def test_moves_that_change_between_calls_are_reported():
+    seen: dict[int, int] = {}
+
+    def moves(n):  # a different number of options the second time
+        seen[n] = seen.get(n, 0) + 1
+        return [gr.Sum(a, n - 1 - a) for a in range(n - (seen[n] > 1))]
+
+    game = gr.game_from_moves(moves)
+    with pytest.raises(gr.MoveGenerationError, match="must return the same options"):
+        game.grundy(1200)  # 720,000 options on the way down: past the budget

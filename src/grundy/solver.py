@@ -31,6 +31,13 @@ DEFAULT_MAX_POSITIONS = 10_000_000
 
 Position = Hashable
 
+#: Past this many options held by the frames on the stack, a frame that waits for a
+#: descendant drops its list and lists its options again when it resumes (at most _DROPS
+#: times, then it keeps it): memory stays bounded where a chain of big positions would
+#: hold O(depth x options), at the cost of calling moves again for those frames.
+_HELD_OPTIONS = 1 << 16
+_DROPS = 4
+
 # Marks a position whose value is being computed; meeting it again means a cycle.
 _IN_PROGRESS = -1
 
@@ -205,12 +212,17 @@ class GrundySolver:
         plain = not (self.components or self.canonical or self.formula)
         count = self.positions
         stack: list = []
+        held = 0  # options held by the frames on the stack
         try:
             count += self._expand(root, stack)
             self.root_is_xor = bool(stack) and stack[0][4]
+            held += len(stack[0][1]) if stack else 0
             while stack:
                 frame = stack[-1]
                 children = frame[1]
+                if children is None:  # dropped while a descendant was searched: list again
+                    children = frame[1] = self._options_again(frame)
+                    held += len(children)
                 i = frame[2]
                 acc = frame[3]
                 n = len(children)
@@ -241,12 +253,23 @@ class GrundySolver:
                         i += 1
                 if i == n:
                     stack.pop()
+                    held -= n
                     memo[frame[0]] = acc if frame[4] else ((acc + 1) & ~acc).bit_length() - 1
                     continue
                 frame[2] = i
                 frame[3] = acc
                 if frame[4]:
                     child = children[i]
+                elif held > _HELD_OPTIONS and (len(frame) == 5 or frame[6] < _DROPS):
+                    # A chain of big positions (a row of 3,000 pins, each with 6,000 Sum
+                    # options) would hold every list on the stack at once: O(n^2) memory.
+                    # Past the budget, keep the count, not the list; list again on return.
+                    frame[1] = None
+                    held -= n
+                    if len(frame) == 5:
+                        frame += [n, 1]  # the number of options, the lists dropped
+                    else:
+                        frame[6] += 1
                 if v is not None:  # _IN_PROGRESS: the child is on the stack
                     raise self._loop_error(stack, child)
                 if count >= limit:
@@ -264,12 +287,16 @@ class GrundySolver:
                         raise_moves_error(self.game, child, exc)
                     memo[child] = _IN_PROGRESS
                     stack.append([child, options, 0, 0, False])
+                    held += len(options)
                     count += 1
                 else:
+                    depth = len(stack)
                     count += self._expand(child, stack)
+                    if len(stack) > depth:
+                        held += len(stack[-1][1])
         except TypeError as exc:
             if stack:
-                check_hashable(self.game, stack[-1][0], list(stack[-1][1]))
+                check_hashable(self.game, stack[-1][0], list(stack[-1][1] or ()))
             raise MoveGenerationError(f"{self.game!r}: {exc}") from exc
         finally:
             self.positions = count
@@ -277,6 +304,16 @@ class GrundySolver:
             for frame in stack:
                 if memo.get(frame[0]) == _IN_PROGRESS:
                     del memo[frame[0]]
+
+    def _options_again(self, frame: list) -> list:
+        """The options of a frame whose list was dropped, listed again (the same ones)."""
+        options = call_moves(self.game, frame[0])
+        if len(options) != frame[5]:
+            raise MoveGenerationError(
+                f"{self.game!r}: moves({frame[0]!r}) returned {len(options)} options, then "
+                f"{frame[5]}; moves must return the same options every time"
+            )
+        return options
 
     def _loop_error(self, stack: list, position: Position) -> LoopError:
         path = [frame[0] for frame in stack]
