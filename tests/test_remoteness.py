@@ -110,3 +110,30 @@ def test_cycles_are_reported():
     game = gr.game_from_moves(lambda n: [(n + 1) % 3])
     with pytest.raises(gr.LoopError, match="remoteness needs a game that ends"):
         game.remoteness(0)
+
+
+@pytest.mark.parametrize("box", [(8, 8, 8), (12, 5, 2), (9, 9, 0), (6, 1, 1)])
+def test_three_row_chomp_by_its_p_positions_is_the_recursion(box):
+    """Issue 19: Chomp().remoteness((100, 100, 100)) searched 26 million options."""
+    from grundy.games.chomp_rows import three_row_table
+
+    table = three_row_table(box)
+    solve = brute(chomp_moves, False)
+    for (a, b, c), code in table.items():
+        rows = tuple(x for x in (a, b, c) if x)
+        assert (code & 1, code >> 1) == solve(rows), (a, b, c)
+    a, b, c = box
+    rows = tuple(x for x in box if x)
+    columns = tuple(sum(1 for r in rows if r > j) for j in range(rows[0]))  # turned over
+    assert Chomp().remoteness(rows) == Chomp().remoteness(columns) == solve(rows)[1]
+
+
+def test_three_row_chomp_at_100_uses_the_table_not_the_search():
+    game = Chomp()
+    assert game.remoteness((100, 100, 100)) == 199  # 2n - 1, as for every n checked
+    assert "remoteness" not in game.cache  # no search was run
+    assert [game.remoteness((n, n, n)) for n in range(2, 9)] == [
+        brute(chomp_moves, False)((n, n, n))[1] for n in range(2, 9)
+    ]
+    (move,) = game.fastest_winning_moves((100, 100, 100))
+    assert game.remoteness(move) == 198 and move in chomp_moves((100, 100, 100))

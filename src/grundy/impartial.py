@@ -342,15 +342,12 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         [(3, 2)]
         """
         remaining = self.remoteness(position, misere=misere)
-        search = self._remoteness_search(misere)
-        if not search.next_player_wins(position, self.max_positions):
+        if remaining % 2 == int(misere):  # lost: even in normal play, odd in misère
             return []
-        target = remaining - 1
         return [
             option
-            for option in self.options(position)
-            if search.remoteness(option, self.max_positions) == target
-            and not search.next_player_wins(option, self.max_positions)
+            for option in self.options(self.check_position(position))
+            if self.remoteness(option, misere=misere) == remaining - 1
         ]
 
     def _remoteness_search(self, misere: bool) -> RemotenessSearch:
