@@ -289,7 +289,7 @@ def test_too_many_moves_is_refused_at_once():
         (lambda: TurningCorners().grundy([(1, "a")]), "coordinate that is not an integer"),
         (lambda: TurningCorners().parse_position(["2;3"]), "is not of the form i,j"),
         (lambda: TurningTurtles().parse_position(["x"]), "coin 'x' is not an integer"),
-        (lambda: TurningTurtles().parse_position([]), "give the heads coins"),
+        (lambda: TurningTurtles().parse_position(["none", "3"]), "coin 'none' is not an integer"),
     ],
 )
 def test_bad_input_is_a_clear_error(make, message):
@@ -317,6 +317,29 @@ def test_command_line_notation():
         game = registry.find(name)
         words = entry.example.split()[1:]
         assert game.grundy(game.parse_position(words)) != 0  # an N-position: moves shown
+
+
+@pytest.mark.parametrize("name", ["turning-turtles", "mock-turtles", "ruler", "turning-corners"])
+def test_no_heads_is_a_lost_position_everywhere(name, capsys):
+    """Cookbook issue: parse_position([]) raised, though no heads coins is a legal
+    position (value 0), the one every game ends in."""
+    from conftest import run_cli_json
+
+    game = registry.find(name)
+    for empty in (game.parse_position([]), game.parse_position(["none"]), game.check_position([])):
+        assert empty == ()
+        assert game.grundy(empty) == game.grundy(empty, use_formula=False) == 0
+        assert game.outcome(empty) is gr.Outcome.P and game.winning_moves(empty) == []
+    # written as read: the web and `grundy play` type back the positions they show
+    assert game.parse_position(game.format_position(()).split()) == ()
+    # the command line needs a word of position for every game: `none`
+    data = run_cli_json(capsys, "value", name, "none")
+    assert (data["grundy"], data["outcome"], data["position"]) == (0, "P", [])
+    # a move to no heads is shown as `none`, which reads back
+    coin = game.parse_position(registry.GAMES[name].example.split()[1:])[-1]
+    if () in game.moves((coin,)):
+        moves = run_cli_json(capsys, "value", name, game.coin_text(coin))["winning_moves_text"]
+        assert {"position": "none", "move": game.describe_move([coin], [])} in moves
 
 
 def test_sums_of_positions():

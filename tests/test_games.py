@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import naive_mex, read_pairs
 from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
+from grundy import registry
 from grundy.games import (
     AllButSubtractionGame,
     Bash,
+    FibonacciNim,
+    GreenHackenbush,
+    MooreNim,
     Nim,
+    StaircaseNim,
     SubtractionGame,
     parse_subtraction_set,
 )
@@ -211,3 +218,49 @@ def test_a_heap_whose_period_cannot_show_in_time_is_refused_at_once():
         game.grundy(10**9)
     assert game.cache.get("table", ([], None))[0] == []  # not one value computed
     assert game.grundy(10**6) == 10**6 % 3  # below max_positions: computed
+
+
+@pytest.mark.parametrize("entry", registry.GAMES.values(), ids=lambda e: e.name)
+def test_describe_move_reads_a_position_as_given_like_its_stored_form(entry, monkeypatch):
+    """Cookbook issue: describe_move broke unless the position was in its stored form
+    (FibonacciNim's bare heap raised TypeError, Hackenbush's edge lists came out raw)."""
+    monkeypatch.chdir(Path(__file__).parent.parent)  # examples name docs/examples/ files
+    spec, *tokens = entry.example.split()
+    game = registry.find(spec)
+    checked = game.parse_position(tokens) if tokens else game.start()
+    raw = _listed(checked)
+    assert raw != checked or isinstance(checked, str)  # a string board has no tuples
+    options = list(game.moves(checked))[:12]
+    assert options
+    for option in options:
+        described = game.describe_move(checked, option)
+        assert game.describe_move(raw, option) == described
+        assert game.describe_move(raw, _listed(option)) == described
+
+
+def _listed(position):
+    """`position` with lists where it has tuples, as a user (or JSON) writes it."""
+    if isinstance(position, tuple):
+        return [_listed(p) for p in position]
+    return position
+
+
+@pytest.mark.parametrize(
+    ("game", "raw", "checked", "after", "described"),
+    [
+        (FibonacciNim(), 20, (20, 19), (18, 4), "take 2; the next player may take up to 4"),
+        (
+            GreenHackenbush(),
+            [[0, 1], [1, 2], [1, 3]],
+            ((0, 1), (1, 2), (1, 3)),
+            ((0, 1), (1, 2)),
+            "cut edge 1-3",
+        ),
+        (StaircaseNim(), 3, (3,), (1,), "move 2 coins from step 1 to the ground"),
+        (MooreNim(2), [3, "4", 5], (3, 4, 5), (1, 4, 2), "heap 1: 3 -> 1, heap 3: 5 -> 2"),
+    ],
+    ids=repr,
+)
+def test_describe_move_of_a_raw_position(game, raw, checked, after, described):
+    assert game.check_position(raw) == checked
+    assert game.describe_move(raw, after) == game.describe_move(checked, after) == described

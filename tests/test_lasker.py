@@ -208,3 +208,15 @@ def test_bad_input_is_a_clear_error(make, error, message):
     with pytest.raises(error, match=message) as info:
         make()
     assert "\n" not in str(info.value)
+
+
+def test_a_split_of_one_heap_reads_as_the_same_split_in_a_row():
+    """Cookbook issue: ``heap 1: 8 -> Sum(1, 7)`` for the heap 8, ``8 -> 1 + 7`` in a row."""
+    game = LaskersNim()
+    for n in range(10):
+        for option in game.moves(n):
+            as_row = option.parts if isinstance(option, gr.Sum) else (option,)
+            assert game.describe_move(n, option) == game.describe_move((n,), as_row)
+    assert game.describe_move(8, gr.Sum(1, 7)) == "heap 1: 8 -> 1 + 7"
+    # in a sum, whose parts have no order, the heaps that went and came
+    assert game.describe_move(gr.Sum(8, 5), gr.Sum(1, 7, 5)) == "8 -> 1 + 7"

@@ -306,6 +306,35 @@ def test_huge_heaps_answer_at_once_or_stop_at_once(spy):
         assert 0 < max(computed) < 1 << 16, (game, computed)
 
 
+def test_heaps_below_the_table_limit_are_answered_from_a_certified_period(spy):
+    """Cookbook issue: ``OctalGame("0.07").grundy(10**5)`` computed a table to 2 * 10^5
+    (seconds) though 1,024 values certify Dawson's Kayles' period, which answers every
+    heap; the values computed are counted (each kernel extension's target size)."""
+    from grundy.heaps import sequence
+
+    n0, p = SMALL_PERIODS["0.07"]
+    table = brute_octal("0.07", n0 + p)
+    game = OctalGame("0.07")  # a new cache
+    with spy(sequence, "_extend") as extensions:
+        for n in (10**5, 3 * 10**5 + 7, (1 << 22) - 1, 1 << 22, 10**30):
+            assert game.grundy(n) == table[n0 + (n - n0) % p], n
+    assert max(size for _, size, *_ in extensions.args) == 1024
+
+    # A period certified for another question (here `period`) answers too.
+    n0, p = SMALL_PERIODS["0.77"]
+    table = brute_octal("0.77", n0 + p)
+    kayles = OctalGame("0.77")
+    assert kayles.period == (n0, p)
+    with spy(sequence, "_extend", max_calls=0):
+        assert kayles.table([5000, 10**5]) == [table[n0 + (n - n0) % p] for n in (5000, 10**5)]
+
+    # Without a certified period, values go as far as twice the heap, no further.
+    grundys = GrundysGame()
+    with spy(sequence, "_extend") as extensions:
+        assert grundys.grundy(3000) == grundys.grundy(3000, use_formula=False)
+    assert max(size for _, size, *_ in extensions.args) == 6001
+
+
 def test_names_and_registry():
     from grundy.registry import find
 
@@ -358,3 +387,16 @@ def test_misere_search_of_a_row_with_a_huge_heap_is_refused_at_once():
     with pytest.raises(gr.PositionLimitError, match="misère play has no closed form"):
         OctalGame("0.6").outcome((200_000,), misere=True)
     assert OctalGame("0.77").outcome((3, 5), misere=True) is gr.Outcome.N
+
+
+@pytest.mark.parametrize("game", [Kayles, DawsonsKayles, GrundysGame()], ids=repr)
+def test_a_split_of_one_heap_reads_as_the_same_split_in_a_row(game):
+    """Cookbook issue: heap 8 split by Kayles read ``heap 1: 8 -> Sum(1, 6)``, the same
+    move in the row (8,) ``heap 1: 8 -> 1 + 6``."""
+    for n in range(12):
+        for option in game.moves(n):
+            as_row = option.parts if isinstance(option, gr.Sum) else (option,)
+            described = game.describe_move(n, option)
+            assert described == game.describe_move((n,), as_row), (n, option)
+            assert "Sum" not in described
+    assert game.describe_move(8, gr.Sum(3, 4)) == "heap 1: 8 -> 3 + 4"

@@ -179,6 +179,56 @@ def test_any_step_huge_counts(p):
         assert sum(p) - sum(q) in (0, 1) and all(a >= 0 for a in q)
 
 
+# ---------------------------------------------------------------- many steps, linear
+@pytest.mark.parametrize(("rules", "make"), GAMES)
+def test_winning_changes_and_one_winning_move_match_brute_force(rules, make):
+    game = make()
+    for p in small_positions(4, 3):
+        expected = [o for o in RULES[rules](p) if brute(rules, o) == 0]
+        changes = game.winning_changes(p)
+        assert [game.apply(p, m) for m in changes] == game.winning_moves(p), p
+        assert sorted(set(game.winning_moves(p))) == sorted(set(expected)), p
+        move = game.winning_move(p)
+        assert (move in expected) if expected else move is None, p
+        assert game.winning_move(list(p)) == move  # as a user gives it
+
+
+def test_winning_moves_of_a_hundred_thousand_steps_in_linear_memory(spy, count_lines):
+    """Cookbook issue: the winning moves of 10^5 steps, as whole positions, ran out of
+    memory (~25,000 of them, 10^5 counts each); as step changes they are O(n). The
+    spies make the old path (listing whole options) fail at once instead of filling the
+    memory."""
+    import random
+
+    rng = random.Random(2024)
+    p = tuple(rng.randrange(1 << 20) for _ in range(100_000))
+    game = StaircaseNim()
+    total = 0
+    for a in p[::2]:
+        total ^= a
+    with spy(StaircaseNim, "moves_to_value", max_calls=0):
+        changes, lines = count_lines(game.winning_changes, p, max_lines=30 * len(p))
+        move = game.winning_move(p)
+    # every winning move, each checked in O(1): the odd steps' XOR after it is 0
+    expected = []
+    for i, a in enumerate(p):
+        if i % 2 == 0 and a ^ total < a:  # a Nim move on an odd step
+            expected.append((i, a, a ^ total))
+        elif i % 2 and p[i - 1] < p[i - 1] ^ total <= p[i - 1] + a:  # raise the odd step below
+            expected.append((i, a, a - ((p[i - 1] ^ total) - p[i - 1])))
+    assert [(m.part, m.before, m.after) for m in changes] == expected and len(expected) > 10_000
+    for m in changes:
+        moved = m.before - m.after
+        odd = m.part % 2 == 0
+        after = total ^ (m.before ^ m.after if odd else p[m.part - 1] ^ (p[m.part - 1] + moved))
+        assert after == 0 and 0 <= m.after < m.before
+    # a few made whole, and valued from scratch
+    for m in [changes[0], changes[len(changes) // 2], changes[-1]]:
+        assert game.grundy(game.apply(p, m)) == 0
+    assert move == game.apply(p, changes[0])
+    assert lines < 30 * len(p)  # linear work, whatever the number of winning moves
+
+
 # ---------------------------------------------------------------- limits and errors
 def test_misere_search_too_big_stops_at_once():
     with pytest.raises(gr.PositionLimitError, match="misère play has no closed form"):

@@ -21,7 +21,9 @@ class Move:
 
     ``part`` is None when the position is one part: then `before` is the position and
     `after` the whole option. :meth:`grundy.ImpartialGame.apply` builds the position
-    after the move.
+    after the move; a game whose moves touch two parts says the rest there (Staircase
+    Nim: the step at index `part` goes from `before` coins to `after`, the coins moved
+    landing one step below).
 
     Examples
     --------

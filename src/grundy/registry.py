@@ -218,25 +218,28 @@ GAMES: dict[str, GameEntry] = {
         ),
         GameEntry(
             "turning-turtles",
-            "Turning Turtles: turn 1 or 2 coins, the right one heads to tails (Nim)",
+            "Turning Turtles: turn 1 or 2 coins, the right one heads to tails (Nim); "
+            "the heads coins, or none",
             "turning-turtles 1 4 6",
             lambda _: TurningTurtles(),
         ),
         GameEntry(
             "mock-turtles",
-            "Mock Turtles: turn 1 to 3 coins (numbered from 0), the right one heads to tails",
+            "Mock Turtles: turn 1 to 3 coins (numbered from 0), the right one heads to tails; "
+            "the heads coins, or none",
             "mock-turtles 2 5 7",
             lambda _: MockTurtles(),
         ),
         GameEntry(
             "ruler",
-            "Ruler: turn a run of coins, the right one heads to tails",
+            "Ruler: turn a run of coins, the right one heads to tails; the heads coins, or none",
             "ruler 3 6 8",
             lambda _: Ruler(),
         ),
         GameEntry(
             "turning-corners",
-            "Turning Corners: turn the corners of a rectangle; coin i,j is worth i (x) j",
+            "Turning Corners: turn the corners of a rectangle; coin i,j is worth i (x) j; "
+            "the heads coins, or none",
             "turning-corners 2,3 4,5",
             lambda _: TurningCorners(),
         ),

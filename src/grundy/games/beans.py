@@ -121,6 +121,8 @@ class BeanGame(ImpartialGame[Position]):
         >>> BeanGame().describe_move((1, 0, 0), (0, 1, 1))
         'a bean from bottle 0 into bottles 1 and 2'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if type(before) is tuple and type(after) is tuple and len(before) == len(after):
             change = [b - a for a, b in zip(before, after, strict=True)]
             taken = [i for i, c in enumerate(change) if c < 0]

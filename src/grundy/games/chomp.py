@@ -268,6 +268,8 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
         >>> Chomp().describe_move((3, 3, 3), (3, 1, 1))
         'bite at row 1, column 1'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) or isinstance(after, Sum):
             return super().describe_move(before, after)
         r = 0

@@ -22,6 +22,10 @@ __all__ = ["CoinTurningGame", "TurningTurtles", "MockTurtles", "Ruler", "Turning
 #: sorted, so that a position (the heads coins) is a sorted tuple.
 C = TypeVar("C", bound="SupportsRichComparison")
 
+#: The command-line word for the position with no heads coins (the command line needs
+#: at least one word of position, whatever the game).
+_NO_HEADS = "none"
+
 
 class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
     """Base class of coin-turning games; a subclass gives the rule and the coin values.
@@ -197,17 +201,19 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
     def parse_position(self, tokens: Sequence[str]) -> tuple[C, ...]:
         """Read the heads coins from command-line words (e.g. ``3 5 6`` or ``2,3 4,5``).
 
+        No words, or the one word ``none``, is the position with no heads: a lost
+        position (value 0), which the command line, needing a word, types ``none``.
+
         Examples
         --------
         >>> from grundy.games import TurningCorners
         >>> TurningCorners().parse_position(["4,5", "2,3"])
         ((2, 3), (4, 5))
+        >>> TurningCorners().parse_position([]), TurningCorners().parse_position(["none"])
+        ((), ())
         """
-        if not tokens:
-            raise InvalidPositionError(
-                f"{self!r}: give the heads coins, e.g. "
-                f"{' '.join(map(self.coin_text, self._example_position()))}"
-            )
+        if len(tokens) == 1 and tokens[0].strip().lower() == _NO_HEADS:
+            return ()
         return self._check_coins([self.parse_coin(t) for t in tokens])
 
     def position_to_json(self, position: tuple[C, ...] | Sum) -> Any:
@@ -218,7 +224,9 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
     def format_position(self, position: tuple[C, ...] | Sum) -> str:
         if isinstance(position, Sum) or not isinstance(position, tuple):
             return super().format_position(position)
-        return " ".join(map(self.coin_text, position)) if position else "(no heads)"
+        # No heads is written as parse_position reads it: the web and `grundy play` type
+        # back the positions they show.
+        return " ".join(map(self.coin_text, position)) if position else _NO_HEADS
 
     def describe_move(self, before: tuple[C, ...] | Sum, after: tuple[C, ...] | Sum) -> str:
         """Name the coins a move turns over, the rightmost (heads to tails) first.
@@ -229,6 +237,8 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
         >>> Ruler().describe_move((2, 6), (2, 4, 5))
         'turn over coins 6, 5, 4'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) or isinstance(after, Sum):
             return super().describe_move(before, after)
         flipped = sorted(set(before).symmetric_difference(after), reverse=True)

@@ -357,9 +357,11 @@ class DigraphGame(ImpartialGame[Position]):
         Examples
         --------
         >>> from grundy.games import DigraphGame
-        >>> DigraphGame([(3, 5)]).describe_move((0, 3), (0, 5))
+        >>> DigraphGame([(0, 3), (3, 5)]).describe_move((0, 3), (0, 5))
         'token 2: 3 -> 5'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if type(before) is int and type(after) is int:
             return f"move the token: {before} -> {after}"
         if type(before) is tuple and type(after) is tuple and len(before) == len(after):

@@ -188,6 +188,8 @@ class FibonacciNim(ImpartialGame[Position]):
         >>> FibonacciNim().describe_move((20, 19), (18, 4))
         'take 2; the next player may take up to 4'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) or isinstance(after, Sum):
             return super().describe_move(before, after)
         take = before[0] - after[0]

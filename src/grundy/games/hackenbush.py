@@ -440,6 +440,8 @@ class GreenHackenbush(ImpartialGame[Edges]):
         >>> GreenHackenbush().describe_move(((0, 1), (1, 2), (1, 3)), ())
         'cut edge 0-1, 2 more edges fall'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) and isinstance(after, Sum):
             old = Counter(before.parts) - Counter(after.parts)
             new = Counter(after.parts) - Counter(before.parts)

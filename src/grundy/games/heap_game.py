@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..errors import InvalidPositionError, PositionLimitError
@@ -203,7 +204,24 @@ class HeapGame(ImpartialGame[HeapPosition]):
         >>> from grundy.games import Nim
         >>> Nim().describe_move((3, 4, 5), (1, 4, 5))
         'heap 1: 3 -> 1'
+        >>> from grundy.games import Kayles
+        >>> Kayles.describe_move(8, gr.Sum(1, 5)), Kayles.describe_move([8], (1, 5))
+        ('heap 1: 8 -> 1 + 5', 'heap 1: 8 -> 1 + 5')
+        >>> Nim().describe_move(gr.Sum(3, 4, 5), gr.Sum(2, 3, 4))
+        '5 -> 2'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
+        if isinstance(after, Sum) and not isinstance(before, Sum):
+            # An option of one heap that splits it is a Sum of the parts: the same move
+            # as the tuple of parts that splitting it inside a row gives.
+            after = tuple(_heaps_of(after))
+        if isinstance(before, Sum) or isinstance(after, Sum):
+            # A sum has no order, hence no heap numbers: say which heaps went and came.
+            old_heaps, new_heaps = Counter(_heaps_of(before)), Counter(_heaps_of(after))
+            gone = sorted((old_heaps - new_heaps).elements())
+            came = sorted((new_heaps - old_heaps).elements()) or [0]
+            return f"{' + '.join(map(str, gone)) or '0'} -> {' + '.join(map(str, came))}"
         start, old, new = changed_heaps(before, after)
         new = new or (0,)
         return f"heap {start + 1}: {' + '.join(map(str, old))} -> {' + '.join(map(str, new))}"

@@ -167,11 +167,12 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
         >>> MooreNim(2).describe_move((3, 4, 5), (1, 4, 2))
         'heap 1: 3 -> 1, heap 3: 5 -> 2'
         """
-        if isinstance(before, Sum) or isinstance(after, Sum):
-            return super().describe_move(before, after)
+        # A position as a user gives it (a list, a bare heap) reads as the stored form;
+        # a sum is refused there, as everywhere in Moore's Nim.
+        old, new = self.check_position(before), self.check_position(after)
         changes = [
             f"heap {i + 1}: {a} -> {b}"
-            for i, (a, b) in enumerate(zip(before, after, strict=True))
+            for i, (a, b) in enumerate(zip(old, new, strict=True))
             if a != b
         ]
         return ", ".join(changes)

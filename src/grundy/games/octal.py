@@ -59,13 +59,18 @@ class _KernelTable(SearchedHeapGame):
     def formula(self, n: HeapPosition) -> int | None:
         if not isinstance(n, int):
             return None  # a row of heaps is valued heap by heap (components)
-        table: HeapSequence | None = self.cache.get("table")
-        if table is not None and (n <= table.upto or table.certified):
-            return table.value(n)
-        if n < _TABLE_LIMIT:  # compute (again) to twice as far: O(log n) recomputations
-            from ..heaps import compute
+        for key in ("table", "certified_table"):  # either may hold a certified period
+            table: HeapSequence | None = self.cache.get(key)
+            if table is not None and (n <= table.upto or table.certified):
+                return table.value(n)
+        if n < _TABLE_LIMIT:
+            from ..heaps import find_period
 
-            table = compute(self.rules, min(_TABLE_LIMIT - 1, max(1023, 2 * n)))
+            # Values in doubling steps that stop at the first certified period, which
+            # then answers every heap (Dawson's Kayles: 1,024 values, where a table to
+            # 2n cost seconds at n = 10^5); without one, to twice n, so that a game asked
+            # ever bigger heaps recomputes O(log n) times.
+            table = find_period(self.rules, max_values=min(_TABLE_LIMIT, max(1024, 2 * n + 1)))
             self.cache["table"] = table
             return table.value(n)
         found = self._certified()
@@ -132,8 +137,9 @@ class OctalGame(_KernelTable):
 
     Notes
     -----
-    Values come from the compiled kernels of :mod:`grundy.heaps` (a table up to the
-    heap asked, computed once and kept); ``use_formula=False`` runs the generic solver
+    Values come from the compiled kernels of :mod:`grundy.heaps` (a table computed in
+    doubling steps, kept: it stops at the first period certified, which answers every
+    heap, or else at twice the heap asked); ``use_formula=False`` runs the generic solver
     on the rules instead, which the tests compare. A heap beyond 2^22 is answered by a
     period certified by the periodicity theorem (see
     :func:`grundy.heaps.certificate_bound`): for the codes in :data:`KNOWN_PERIODS` the

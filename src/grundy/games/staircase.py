@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidPositionError
 from ..explain import xor_line
 from ..impartial import ImpartialGame
+from ..move import Move
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -93,6 +94,8 @@ class StaircaseNim(_Staircase):
     (a_i XOR c) - a_i coins from the even step above onto odd step i when that raises
     it and step i + 1 has enough coins. O(n) for n steps of any size. There is no
     ``components`` hook (a move touches two steps), but sums of positions add by XOR.
+    :meth:`winning_changes` names a move by the step its coins leave (``Move(i, before,
+    after)``: step i + 1), so the winning moves of 10^5 steps take O(n) memory.
     """
 
     def moves(self, position: Position) -> list[Position]:
@@ -113,28 +116,89 @@ class StaircaseNim(_Staircase):
         return value
 
     def moves_to_value(self, position: Position, value: int) -> list[Position]:
+        return [self._moved(position, *step) for step in self._step_changes(position, value)]
+
+    def _step_changes(self, position: Position, value: int) -> Iterator[tuple[int, int, int]]:
+        """The options of value `value` as ``(i, before, after)``: step i + 1 goes from
+        `before` coins to `after`, the rest landing on the step below; O(n) in all."""
         change = self.formula(position) ^ value
-        if change == 0:
-            return []
-        found = []
+        if change == 0:  # every move changes the value
+            return
         for i, a in enumerate(position):
-            option = list(position)
             if i % 2 == 0:  # odd step i + 1: a Nim move, coins go to the step below
                 new = a ^ change
-                if new >= a:
-                    continue
-                option[i] = new
-                if i:
-                    option[i - 1] += a - new
+                if new < a:
+                    yield i, a, new
             else:  # even step i + 1: raise odd step i by moving coins onto it
                 below = position[i - 1]
                 new = below ^ change
-                if not below < new <= below + a:
-                    continue
-                option[i] -= new - below
-                option[i - 1] = new
-            found.append(tuple(option))
-        return found
+                if below < new <= below + a:
+                    yield i, a, a - (new - below)
+
+    @staticmethod
+    def _moved(position: Position, i: int, before: int, after: int) -> Position:
+        """The position after step ``i + 1`` goes from `before` coins to `after`."""
+        option = list(position)
+        option[i] = after
+        if i:  # step 1's coins go to the ground, out of play
+            option[i - 1] += before - after
+        return tuple(option)
+
+    def winning_changes(self, position: Position | Sum, *, misere: bool = False) -> list[Move]:
+        """Return the winning moves as changes of one step each: ``Move(i, before, after)``
+        says step ``i + 1`` goes from `before` coins to `after`, the coins moved landing
+        on the step below (:meth:`apply` builds the position).
+
+        O(n) time and memory for n steps (the winning moves as whole positions take n
+        numbers each: 10^5 steps ran out of memory). A sum, and misère play, as for any
+        game.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNim
+        >>> game = StaircaseNim()
+        >>> game.winning_changes((1, 5, 3))
+        [Move(part=1, before=5, after=3), Move(part=2, before=3, after=1)]
+        >>> game.apply((1, 5, 3), game.winning_changes((1, 5, 3))[0])
+        (3, 3, 3)
+        """
+        checked = self.check_position(position)
+        if misere or isinstance(checked, Sum):
+            return super().winning_changes(checked, misere=misere)
+        return [Move(*step) for step in self._step_changes(checked, 0)]
+
+    def winning_move(
+        self, position: Position | Sum, *, misere: bool = False
+    ) -> Position | Sum | None:
+        # The first winning change, made a position: O(n), not O(n) per winning move.
+        checked = self.check_position(position)
+        if misere or isinstance(checked, Sum):
+            return super().winning_move(checked, misere=misere)
+        first = next(self._step_changes(checked, 0), None)
+        return None if first is None else self._moved(checked, *first)
+
+    def apply(self, position: Position | Sum, move: Move) -> Position | Sum:
+        """Return the position after `move`; a step change (see :meth:`winning_changes`)
+        moves ``before - after`` coins from step ``part + 1`` to the step below.
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNim
+        >>> StaircaseNim().apply((1, 5, 3), gr.Move(part=2, before=3, after=1))
+        (1, 7, 1)
+        """
+        checked = self.check_position(position)
+        if move.part is None or isinstance(checked, Sum):
+            return super().apply(checked, move)
+        i, before, after = move.part, move.before, move.after
+        if not (
+            0 <= i < len(checked)
+            and checked[i] == before
+            and isinstance(after, int)
+            and 0 <= after < before
+        ):
+            raise InvalidPositionError(f"{move} does not apply to {self.format_position(checked)}")
+        return self._moved(checked, i, before, after)
 
     def explain_part(self, position: Position) -> str:
         return xor_line("the odd steps", position[::2], "odd steps")
@@ -150,6 +214,8 @@ class StaircaseNim(_Staircase):
         >>> StaircaseNim().describe_move((3, 1, 2), (1, 1, 2))
         'move 2 coins from step 1 to the ground'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) or isinstance(after, Sum):
             return super().describe_move(before, after)
         for i, (a, b) in enumerate(zip(before, after, strict=False)):
@@ -207,17 +273,34 @@ class StaircaseNimAnyStep(_Staircase):
         return value
 
     def moves_to_value(self, position: Position, value: int) -> list[Position]:
+        return [self._moved(position, *move) for move in self._coin_moves(position, value)]
+
+    def winning_move(
+        self, position: Position | Sum, *, misere: bool = False
+    ) -> Position | Sum | None:
+        # The first winning move alone: O(n), where all of them take O(n) each.
+        checked = self.check_position(position)
+        if misere or isinstance(checked, Sum):
+            return super().winning_move(checked, misere=misere)
+        first = next(self._coin_moves(checked, 0), None)
+        return None if first is None else self._moved(checked, *first)
+
+    def _coin_moves(self, position: Position, value: int) -> Iterator[tuple[int, int]]:
+        """The options of value `value` as ``(step, target)``: a coin from `step` to
+        step `target` (0: the ground); O(n) in all."""
         change = self.formula(position) ^ value
-        found = []
         for step, a in enumerate(position, 1):
             target = step ^ change
             if a and target < step:
-                option = list(position)
-                option[step - 1] -= 1
-                if target:
-                    option[target - 1] += 1
-                found.append(tuple(option))
-        return found
+                yield step, target
+
+    @staticmethod
+    def _moved(position: Position, step: int, target: int) -> Position:
+        option = list(position)
+        option[step - 1] -= 1
+        if target:
+            option[target - 1] += 1
+        return tuple(option)
 
     def explain_part(self, position: Position) -> str:
         odd = [step for step, a in enumerate(position, 1) if a & 1]
@@ -234,6 +317,8 @@ class StaircaseNimAnyStep(_Staircase):
         >>> StaircaseNimAnyStep().describe_move((1, 2, 1), (2, 2, 0))
         'move a coin from step 3 to step 1'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) or isinstance(after, Sum):
             return super().describe_move(before, after)
         diff = [b - a for a, b in zip(before, after, strict=False)]

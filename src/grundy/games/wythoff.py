@@ -195,6 +195,8 @@ class Wythoff(ImpartialGame[Pair]):
         >>> Wythoff().describe_move((4, 9), (4, 7)), Wythoff().describe_move((5, 9), (2, 6))
         ('take 2 from heap 2', 'take 3 from both heaps')
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) or isinstance(after, Sum):
             return super().describe_move(before, after)
         da, db = before[0] - after[0], before[1] - after[1]

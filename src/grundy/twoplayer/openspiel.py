@@ -302,6 +302,8 @@ class OpenSpielGame(TwoPlayerGame):
         >>> OpenSpielGame("tic_tac_toe").describe_move((), (4,))
         'x(1,1)'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         if len(after) == len(before) + 1 and after[:-1] == before:
             state = self._state(before)
             return state.action_to_string(state.current_player(), after[-1])

@@ -276,6 +276,8 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         >>> ConnectFour(4, 4).describe_move(("x", "", "", ""), ("x", "", "o", ""))
         'o in column 3'
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         changed = [c for c in range(self.width) if before[c] != after[c]]
         if len(changed) != 1 or after[changed[0]][:-1] != before[changed[0]]:
             raise InvalidPositionError(

@@ -174,6 +174,8 @@ class GiveAndTake(TwoPlayerGame[tuple[int, int]]):
         >>> game.describe_move((5, 0), (3, 1)), game.describe_move((6, 0), (7, 1))
         ('x takes 2', 'x overflows the heap')
         """
+        # A position as a user gives it (a list for a tuple, say) reads as its stored form.
+        before, after = self.check_position(before), self.check_position(after)
         player = _PLAYERS[before[1]]
         change = after[0] - before[0]
         if after[1] != 1 - before[1] or change not in (-2, -1, 1):

@@ -225,6 +225,9 @@ class TicTacToe(TwoPlayerGame[str]):
         >>> TicTacToe().describe_move("x........", "x....o...")
         'o at c2'
         """
+        # Checked as every game's describe_move checks its input (a board is its own
+        # stored form): what is no board is refused with the reason, not an IndexError.
+        before, after = self.check_position(before), self.check_position(after)
         changed = [i for i in range(_CELLS) if before[i] != after[i]]
         if len(changed) != 1 or before[changed[0]] != _EMPTY:
             raise InvalidPositionError(
