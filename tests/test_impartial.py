@@ -303,3 +303,31 @@ def test_moves_that_change_between_calls_are_reported():
     game = gr.game_from_moves(moves)
     with pytest.raises(gr.MoveGenerationError, match="must return the same options"):
         game.grundy(1200)  # 720,000 options on the way down: past the budget
+
+
+@given(SMALL_HEAPS, st.booleans())
+def test_winning_change_is_the_first_winning_change_without_listing_them(heaps, misere):
+    if misere:
+        heaps = heaps[:3]
+    for game, position in (
+        (Nim(), heaps),
+        (OctalGame("0.77"), gr.Sum(*heaps)),
+        (SubtractionGame({1, 3, 4}), heaps),
+        (OctalGame("0.6"), heaps),
+    ):
+        changes = game.winning_changes(position, misere=misere)
+        first = game.winning_change(position, misere=misere)
+        assert first == (changes[0] if changes else None)
+        expected = game.apply(position, first) if first is not None else None
+        assert game.winning_move(position, misere=misere) == expected
+
+
+def test_one_winning_change_of_many_heaps_lists_one_part_only(spy):
+    """Issue 19: 10^5 Lasker heaps have 12 million winning moves; a contestant prints one."""
+    from grundy.games import LaskersNim
+
+    game = LaskersNim()
+    heaps = tuple(range(1, 100_000))
+    spy(LaskersNim, "moves_to_value", max_calls=40)  # parts tried until one answers
+    move = game.winning_change(heaps)
+    assert move is not None and game.grundy(game.apply(heaps, move)) == 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from . import explain as _reasons
@@ -398,9 +398,9 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
     def winning_move(self, position: P | Sum, *, misere: bool = False) -> P | Sum | None:
         """Return one winning move from `position`, or None (a P-position, or no move).
 
-        The default is the first of :meth:`winning_moves`; games whose theory constructs
-        a winning move (Moore's Nim, Fibonacci Nim) override it, so that one winning move
-        is found where there are too many options to list them all.
+        The default is the position after :meth:`winning_change`; games whose theory
+        constructs a winning move (Moore's Nim, Fibonacci Nim) override it, so that one
+        winning move is found where there are too many options to list them all.
 
         Examples
         --------
@@ -408,8 +408,28 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         >>> Nim().winning_move((3, 4, 5)), Nim().winning_move((1, 1))
         ((1, 4, 5), None)
         """
-        moves = self.winning_moves(position, misere=misere)
-        return moves[0] if moves else None
+        move = self.winning_change(position, misere=misere)
+        return None if move is None else self.apply(self.check_position(position), move)
+
+    def winning_change(self, position: P | Sum, *, misere: bool = False) -> Move | None:
+        """Return the first of :meth:`winning_changes` without listing the others.
+
+        In normal play the parts are tried in order and the first part with a winning
+        move answers, so 10^5 Lasker heaps (12 million winning moves) give one at once.
+
+        Examples
+        --------
+        >>> from grundy.games import LaskersNim
+        >>> LaskersNim().winning_change(tuple(range(1, 100_000)))
+        Move(part=30, before=31, after=Sum(1, 30))
+        """
+        position = self.check_position(position)
+        if misere or self.defines("winning_changes"):  # the game's own list, or a search
+            moves = self.winning_changes(position, misere=misere)
+            return moves[0] if moves else None
+        for move in self._iter_changes_to_value(position, 0):
+            return move
+        return None
 
     def options(self, position: P | Sum) -> list[P | Sum]:
         """Return the options of a whole position; for a ``Sum``, a move in one part.
@@ -483,28 +503,30 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         return Sum(*new_parts) if isinstance(position, Sum) else self.assemble(new_parts)
 
     def _changes_to_value(self, position: P | Sum, value: int) -> list[Move]:
+        return list(self._iter_changes_to_value(position, value))
+
+    def _iter_changes_to_value(self, position: P | Sum, value: int) -> Iterator[Move]:
+        """The moves to an option of SG value `value`, part by part (lazily)."""
         parts = self.parts(position)
         if parts is None:
-            return [Move(None, position, o) for o in self.moves_to_value(position, value)]  # type: ignore[arg-type]
+            for option in self.moves_to_value(position, value):  # type: ignore[arg-type]
+                yield Move(None, position, option)
+            return
         values = [self.grundy(p) for p in parts]
         change = value
         for v in values:
             change ^= v
         if change == 0:  # a part would have to keep its own value: no option does
-            return []
+            return
         # Equal parts of a Sum (unordered) have the same options and lead to the same sums.
         seen: set[Any] | None = set() if isinstance(position, Sum) else None
-        found: list[Move] = []
         for i, (part, part_value) in enumerate(zip(parts, values, strict=True)):
             if seen is not None:
                 if part in seen:
                     continue
                 seen.add(part)
-            found.extend(
-                Move(i, part, option)
-                for option in self.options_with_value(part, part_value ^ change)
-            )
-        return found
+            for option in self.options_with_value(part, part_value ^ change):
+                yield Move(i, part, option)
 
     def parts(self, position: P | Sum) -> Sequence[P | Sum] | None:
         """Return the parts of a sum or of a position with components; None for one part.
