@@ -217,3 +217,11 @@ def test_sums_with_other_games_are_refused_either_way():
     for make in (lambda: Nim() + MooreNim(2), lambda: MooreNim(2) + Nim()):
         with pytest.raises(gr.InvalidGameError, match="cannot add MooreNim"):
             make()
+
+
+@given(st.integers(1, 3), st.lists(st.integers(0, 7), min_size=1, max_size=4).map(tuple))
+def test_bit_counts_say_which_positions_are_p(k, heaps):
+    """Issue 19: the bit counts were not public, so P-positions could not be counted."""
+    counts = MooreNim(k).bit_counts(heaps)
+    assert list(counts) == [sum(h >> b & 1 for h in heaps) for b in range(len(counts))]
+    assert all(c % (k + 1) == 0 for c in counts) == (not brute_wins(k, heaps, False))

@@ -400,3 +400,21 @@ def test_a_split_of_one_heap_reads_as_the_same_split_in_a_row(game):
             assert described == game.describe_move((n,), as_row), (n, option)
             assert "Sum" not in described
     assert game.describe_move(8, gr.Sum(3, 4)) == "heap 1: 8 -> 3 + 4"
+
+
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=6), st.sampled_from([0, 4]))
+def test_a_code_from_its_digits_is_the_code_from_its_text(digits, d0):
+    """Issue 19: a 1,000-digit rule had to be written as a string."""
+    text = f"{d0}.{''.join(map(str, digits))}"
+    if not any(digits) and not d0:
+        return  # the empty game: no code
+    assert OctalGame.from_digits(digits, d0=d0) == OctalGame(text)
+
+
+def test_from_digits_refuses_what_is_not_a_digit():
+    with pytest.raises(gr.InvalidGameError, match="digit 2 .16. is not a digit 0-15"):
+        OctalGame.from_digits([7, 16])
+    with pytest.raises(gr.InvalidGameError, match="d0 -1 is not a digit"):
+        OctalGame.from_digits([7], d0=-1)
+    rule = OctalGame.from_digits([0] * 999 + [3])  # remove exactly 1,000, 0 or 1 heap left
+    assert [rule.grundy(n) for n in (999, 1000, 1999, 2000, 3000)] == [0, 1, 1, 0, 1]

@@ -275,3 +275,13 @@ def test_notation_and_registry():
     assert any_step.position_to_json((2, 2, 0)) == [2, 2, 0]
     with pytest.raises(gr.InvalidPositionError, match="give the number of coins"):
         game.parse_position([])
+
+
+@given(st.lists(st.integers(0, 6), max_size=8))
+def test_a_position_from_the_coins_steps(steps):
+    """Issue 19: problems give each coin's step; positions count the coins per step."""
+    counts = StaircaseNim().from_coins(steps)
+    assert all(counts[i - 1] == steps.count(i) for i in range(1, len(counts) + 1))
+    assert len(counts) == max(steps, default=0)
+    with pytest.raises(gr.InvalidPositionError, match="coin 2's step -1"):
+        StaircaseNim().from_coins([1, -1])

@@ -178,6 +178,26 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
         return ", ".join(changes)
 
     # ----------------------------------------------------------------- queries
+    def bit_counts(self, position: tuple[int, ...]) -> tuple[int, ...]:
+        """Return, for each bit b (lowest first), how many heaps have bit b set.
+
+        Moore's theorem: in normal play the position is a P-position exactly when every
+        count is divisible by k + 1 (so counting P-positions is counting heaps whose bit
+        columns sum to multiples of k + 1).
+
+        Examples
+        --------
+        >>> from grundy.games import MooreNim
+        >>> MooreNim(2).bit_counts((1, 2, 3)), MooreNim(2).is_p_position((1, 2, 3))
+        ((2, 2), False)
+        >>> MooreNim(2).bit_counts((1, 1, 1, 6, 6, 6)), MooreNim(2).is_p_position((1, 1, 1))
+        ((3, 3, 3), True)
+        """
+        heaps = self.check_position(position)
+        if isinstance(heaps, Sum):
+            raise InvalidPositionError(f"{self!r}: bit counts are of one position, not a sum")
+        return tuple(column.count("1") for column in _bit_columns(heaps))
+
     def outcome(self, position: tuple[int, ...] | Sum, *, misere: bool = False) -> Outcome:
         """Return N or P by Moore's criterion (any number and size of heaps).
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -171,6 +171,30 @@ class OctalGame(_KernelTable):
         object.__setattr__(self, "code", rules.text)
         if not isinstance(self.name, str):
             raise InvalidGameError(f"OctalGame: name {self.name!r} must be a string")
+
+    @classmethod
+    def from_digits(cls, digits: Sequence[int], *, d0: int = 0, name: str = "") -> OctalGame:
+        """Build the game of digits d_1, d_2, ... (ints 0-15), as a problem lists them.
+
+        A rule "remove j tokens, leaving 0, 1 or 2 heaps" for j up to 1,000 is a
+        1,000-digit code; this spares writing it as a string.
+
+        Examples
+        --------
+        >>> from grundy.games import OctalGame
+        >>> OctalGame.from_digits([7, 7])
+        OctalGame('0.77')
+        >>> OctalGame.from_digits([0] * 999 + [3]).grundy(2000) == 2000 // 1000 % 2
+        True
+        """
+        if isinstance(d0, bool) or not isinstance(d0, int) or not 0 <= d0 <= 15:
+            raise InvalidGameError(f"OctalGame: d0 {d0!r} is not a digit 0-15")
+        text = []
+        for j, digit in enumerate(digits, start=1):
+            if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 15:
+                raise InvalidGameError(f"OctalGame: digit {j} ({digit!r}) is not a digit 0-15")
+            text.append(format(digit, "X"))
+        return cls(f"{d0:X}.{''.join(text) or '0'}", name=name)
 
     @functools.cached_property  # heap_moves reads it for every heap a search visits
     def rules(self) -> HeapCode:

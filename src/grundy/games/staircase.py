@@ -33,6 +33,24 @@ class _Staircase(ImpartialGame[Position]):
             f"{self!r}: position {position!r} is not a tuple of coin counts (steps 1, 2, ...)"
         )
 
+    def from_coins(self, steps: Sequence[int]) -> Position:
+        """Return the position whose coins stand on `steps` (one number per coin, 0 for
+        the ground), as problems give them: the counts of steps 1, 2, ...
+
+        Examples
+        --------
+        >>> from grundy.games import StaircaseNim
+        >>> StaircaseNim().from_coins([3, 1, 1, 0, 5])
+        (2, 0, 1, 0, 1)
+        """
+        counts: list[int] = []
+        for i, step in enumerate(steps, 1):
+            step = parse_heap(step, self, what=f"coin {i}'s step")
+            if step:  # coins on the ground take no further part
+                counts.extend([0] * (step - len(counts)))
+                counts[step - 1] += 1
+        return tuple(counts)
+
     def parse_position(self, tokens: Sequence[str]) -> Position | Sum:
         """Read the coin counts of steps 1, 2, ... from command-line words.
 
