@@ -348,3 +348,45 @@ def test_sums_of_positions():
     assert game.grundy(total) == game.grundy((0, 1, 2, 3, 4)) == 2 ^ 8 ^ 4 ^ 1 ^ 7
     for move in game.winning_moves(total):
         assert game.grundy(move) == 0
+
+
+def test_a_game_defines_only_its_rule_and_values():
+    """Issue 19: a subclass had to define check_coin, parse_coin and search_coins too."""
+    from grundy.games import CoinTurningGame
+
+    class TurnOneOrTwo(CoinTurningGame[int]):  # turn coin c, and maybe the one before it
+        def flip_sets(self, coin):
+            return [()] + ([(coin - 1,)] if coin > 0 else [])
+
+        def coin_value(self, coin):
+            return naive_value(coin)
+
+    game = TurnOneOrTwo()
+    assert game.check_coin(4) == 4 and game.parse_position(["1", "4"]) == (1, 4)
+    assert game.search_coins((1, 4)) == 5  # coins 0-4 may be turned
+    with pytest.raises(gr.InvalidPositionError, match="not a non-negative integer"):
+        game.check_coin(-1)
+    with pytest.raises(gr.InvalidPositionError, match="is not a number"):
+        game.parse_position(["x"])
+    # the generic search on the real flips agrees with the values coin by coin (Lenstra)
+    for position in [(c,) for c in range(8)] + [(1, 4), (0, 2, 5), (3, 4, 6, 7)]:
+        assert game.grundy(position, use_formula=False) == game.grundy(position)
+
+
+def naive_value(coin: int) -> int:
+    """The value of heads coin `coin` alone, by a plain search over sets of heads."""
+    from functools import cache
+
+    @cache
+    def g(heads: frozenset) -> int:
+        options = set()
+        for c in heads:
+            options.add(g(heads - {c}))
+            if c > 0:
+                options.add(g(heads ^ {c, c - 1}))
+        v = 0
+        while v in options:
+            v += 1
+        return v
+
+    return g(frozenset({coin}))

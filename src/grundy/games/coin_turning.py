@@ -16,6 +16,9 @@ from ..sums import Sum
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
+#: Past this many coins a search is beyond any limit (2^64 positions): stop counting.
+_MAX_SEARCH_COINS = 64
+
 __all__ = ["CoinTurningGame", "TurningTurtles", "MockTurtles", "Ruler", "TurningCorners"]
 
 #: The type of a coin: an int for a row of coins, a pair (i, j) for a board. Coins are
@@ -105,17 +108,62 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
                 yield others
 
     def search_coins(self, position: tuple[C, ...]) -> int:
-        """Return how many coins a search from `position` may turn (bounds 2^k positions)."""
-        raise NotImplementedError(f"{type(self).__name__} must define search_coins(position)")
+        """Return how many coins a search from `position` may turn (bounds 2^k positions).
 
-    # ----------------------------------------------------------------- notation
+        The default follows :meth:`flip_sets` from the heads coins and counts the coins
+        met, stopping past 64 (2^64 positions is beyond any limit); games with numbered
+        coins answer from the largest coin.
+
+        Examples
+        --------
+        >>> from grundy.games import Ruler
+        >>> Ruler().search_coins((3, 5))
+        5
+        """
+        seen, todo = set(position), list(position)
+        while todo and len(seen) <= _MAX_SEARCH_COINS:
+            for others in self.flip_sets(todo.pop()):
+                for other in others:
+                    if other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+        return min(len(seen), _MAX_SEARCH_COINS)
+
     def check_coin(self, coin: object) -> C:
-        """Return `coin` normalised, or raise InvalidPositionError."""
-        raise NotImplementedError(f"{type(self).__name__} must define check_coin(coin)")
+        """Return `coin` normalised, or raise InvalidPositionError.
+
+        The default takes a non-negative int, or a tuple of them (a coin on a grid), as
+        it is; games with a first coin or a board size check more.
+
+        Examples
+        --------
+        >>> from grundy.games import Ruler
+        >>> Ruler().check_coin(3)
+        3
+        """
+        if isinstance(coin, list):
+            coin = tuple(coin)
+        parts = coin if isinstance(coin, tuple) else (coin,)
+        if not parts or not all(type(x) is int and x >= 0 for x in parts):
+            raise InvalidPositionError(
+                f"{self!r}: coin {coin!r} is not a non-negative integer or a tuple of them"
+            )
+        return coin  # type: ignore[return-value]
 
     def parse_coin(self, word: str) -> C:
-        """Read one coin from a command-line word."""
-        raise NotImplementedError(f"{type(self).__name__} must define parse_coin(word)")
+        """Read one coin from a command-line word: ``5``, or ``2,3`` for a tuple.
+
+        Examples
+        --------
+        >>> from grundy.games import TurningCorners
+        >>> TurningCorners().parse_coin("2,3")
+        (2, 3)
+        """
+        numbers = word.strip().split(",")
+        if not all(n.strip().isascii() and n.strip().isdigit() for n in numbers):
+            raise InvalidPositionError(f"{self!r}: coin {word!r} is not a number like 5 or 2,3")
+        values = tuple(int(n) for n in numbers)
+        return values[0] if len(values) == 1 else values  # type: ignore[return-value]
 
     def coin_text(self, coin: C) -> str:
         """Write one coin as on the command line."""
