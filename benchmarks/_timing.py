@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -64,3 +65,26 @@ def section(title: str) -> None:
 
 def note(text: str) -> None:
     print(f"     {text}", flush=True)
+
+
+def run_cases(
+    doc: str,
+    title: str,
+    cases: Mapping[int, Callable[[int], None]],
+    table: Table,
+    argv: list[str] | None = None,
+) -> None:
+    """The command line of a benchmark of numbered cases: ``--only N...`` and ``--seed``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument(
+        "--only", type=int, nargs="+", choices=sorted(cases), help="run only these cases"
+    )
+    parser.add_argument("--seed", type=int, default=2024, help="random seed")
+    args = parser.parse_args(argv)
+    print(f"{title}, seed {args.seed}; ratio = baseline time / grundy time (> 1: grundy faster)")
+    print(f"times: best of 3 when a run takes <= {REPEAT_UP_TO_S:g} s, else a single run\n")
+    table.header()
+    start = time.perf_counter()
+    for case in args.only or sorted(cases):
+        cases[case](args.seed)
+    print(f"\ntotal run time {time.perf_counter() - start:.0f} s")

@@ -35,7 +35,6 @@ pair of answers is checked to agree.
 
 from __future__ import annotations
 
-import argparse
 import decimal
 import functools
 import operator
@@ -44,7 +43,7 @@ import sys
 import time
 
 import numpy as np
-from _timing import REPEAT_UP_TO_S, Table, measure, note, seconds, section
+from _timing import Table, measure, note, run_cases, seconds, section
 
 from grundy import Outcome
 from grundy.games import Chomp, DigraphGame, LiegesOfLegendre, Nim, OctalGame, Wythoff
@@ -53,7 +52,7 @@ from grundy.games.wythoff import wythoff_pair
 NIM_GOAL_S = 0.5
 LABEL = 58
 _TABLE = Table(LABEL)
-header, row = _TABLE.header, _TABLE.row
+row = _TABLE.row
 
 
 # ----------------------------------------------------------------- 1. Nim
@@ -401,22 +400,7 @@ CASES = {
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--only", type=int, nargs="+", choices=sorted(CASES), help="run only these cases"
-    )
-    parser.add_argument("--seed", type=int, default=2024, help="random seed")
-    args = parser.parse_args(argv)
-    print(
-        f"grundy catalog benchmark, seed {args.seed}; ratio = baseline time / grundy time "
-        "(> 1: grundy faster)"
-    )
-    print(f"times: best of 3 when a run takes <= {REPEAT_UP_TO_S:g} s, else a single run\n")
-    header()
-    start = time.perf_counter()
-    for case in args.only or sorted(CASES):
-        CASES[case](args.seed)
-    print(f"\ntotal run time {time.perf_counter() - start:.0f} s")
+    run_cases(__doc__, "grundy catalog benchmark", CASES, _TABLE, argv)
 
 
 if __name__ == "__main__":

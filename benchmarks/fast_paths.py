@@ -40,7 +40,6 @@ checked to agree where both sides compute one.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import operator
 import random
@@ -49,7 +48,7 @@ import time
 from collections.abc import Callable
 
 import networkx as nx
-from _timing import REPEAT_UP_TO_S, Table, measure, note, seconds, section
+from _timing import Table, measure, note, run_cases, seconds, section
 
 import grundy as gr
 from grundy.games import (
@@ -68,7 +67,7 @@ from grundy.games import (
 
 LABEL = 62
 _TABLE = Table(LABEL)
-header, row = _TABLE.header, _TABLE.row
+row = _TABLE.row
 
 
 def refused(*calls: Callable[[], object]) -> Callable[[], int]:
@@ -362,22 +361,7 @@ CASES = {
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--only", type=int, nargs="+", choices=sorted(CASES), help="run only these cases"
-    )
-    parser.add_argument("--seed", type=int, default=2024, help="random seed")
-    args = parser.parse_args(argv)
-    print(
-        f"grundy fast paths, seed {args.seed}; ratio = baseline time / grundy time "
-        "(> 1: grundy faster)"
-    )
-    print(f"times: best of 3 when a run takes <= {REPEAT_UP_TO_S:g} s, else a single run\n")
-    header()
-    start = time.perf_counter()
-    for case in args.only or sorted(CASES):
-        CASES[case](args.seed)
-    print(f"\ntotal run time {time.perf_counter() - start:.0f} s")
+    run_cases(__doc__, "grundy fast paths", CASES, _TABLE, argv)
 
 
 if __name__ == "__main__":

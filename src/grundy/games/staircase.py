@@ -185,16 +185,6 @@ class StaircaseNim(_Staircase):
             return super().winning_changes(checked, misere=misere)
         return [Move(*step) for step in self._step_changes(checked, 0)]
 
-    def winning_move(
-        self, position: Position | Sum, *, misere: bool = False
-    ) -> Position | Sum | None:
-        # The first winning change, made a position: O(n), not O(n) per winning move.
-        checked = self.check_position(position)
-        if misere or isinstance(checked, Sum):
-            return super().winning_move(checked, misere=misere)
-        first = next(self._step_changes(checked, 0), None)
-        return None if first is None else self._moved(checked, *first)
-
     def apply(self, position: Position | Sum, move: Move) -> Position | Sum:
         """Return the position after `move`; a step change (see :meth:`winning_changes`)
         moves ``before - after`` coins from step ``part + 1`` to the step below.
