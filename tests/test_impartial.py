@@ -31,6 +31,20 @@ def test_sum_is_flat_unordered_and_hashable():
     assert gr.Sum(1, 2) != (1, 2)  # a sum is not the tuple position (1, 2)
     assert eval(repr(gr.Sum(2, 1)), {"Sum": gr.Sum}) == gr.Sum(1, 2)
     assert len({gr.Sum("a", 1), gr.Sum(1, "a")}) == 1  # unorderable parts still normalise
+    assert gr.Sum(2, gr.Sum(1)).given == (2, gr.Sum(1)) and len(gr.Sum(2, gr.Sum(1))) == 2
+
+
+def test_options_that_nest_sums_are_valued_as_their_flat_sums():
+    # take one token from a heap and split the rest into three heaps (some empty)
+    def moves(n: int) -> list:
+        return [gr.Sum(a, gr.Sum(b, n - 1 - a - b)) for a in range(n) for b in range(n - a)]
+
+    game, dp = gr.game_from_moves(moves), []
+    for n in range(15):  # a hand-written DP: XOR of three heaps, no sums
+        splits = [(a, b, n - 1 - a - b) for a in range(n) for b in range(n - a)]
+        dp.append(gr.mex(dp[a] ^ dp[b] ^ dp[c] for a, b, c in splits))
+    assert [game.grundy(n) for n in range(15)] == dp
+    assert game.grundy(gr.Sum(gr.Sum(14, 13), 12)) == dp[14] ^ dp[13] ^ dp[12]
 
 
 def chain(length: int) -> gr.ImpartialGame:

@@ -240,7 +240,8 @@ class GrundySolver:
                         child = children[i]
                         if type(child) is Sum:  # the XOR of its parts; sums are not stored
                             v = 0
-                            for part in child.parts:
+                            for part in child.given:  # as given: a part that is a Sum
+                                # (rare) is valued, and kept, like a position
                                 w = get(part)
                                 if w is None or w < 0:  # evaluate (or report) that part
                                     v, child = w, part

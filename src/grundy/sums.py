@@ -17,6 +17,10 @@ def _sort_key_fallback(parts: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(sorted(parts, key=repr))
 
 
+def _flat(position: Position) -> tuple[Any, ...]:
+    return position.parts if type(position) is Sum else (position,)  # type: ignore[attr-defined]
+
+
 @final  # no subclasses: ``type(x) is Sum`` (the solver's hot loop) == isinstance(x, Sum)
 class Sum:
     """The disjunctive sum of positions of one game: a move is a move in exactly one part.
@@ -34,41 +38,42 @@ class Sum:
     2
     """
 
-    __slots__ = ("parts", "_hash")
+    __slots__ = ("given", "_parts", "_hash")
 
-    parts: tuple[Any, ...]  # positions of one game, of any type: the game knows them
+    given: tuple[Any, ...]  # the parts as given: any order, maybe sums themselves
 
     def __init__(self, *parts: Position) -> None:
-        # A game's moves build millions of sums (one per splitting option), which the
-        # solver only reads: the common two-part case takes one comparison, and the hash
-        # is computed when first asked.
-        for part in parts:
-            if type(part) is Sum:  # Sum is final: the same as isinstance
-                flat: list[Position] = []
-                for item in parts:
-                    if type(item) is Sum:
-                        flat.extend(item.parts)  # type: ignore[attr-defined]
-                    else:
-                        flat.append(item)
-                parts = tuple(flat)
-                break
-        if len(parts) == 2:
-            a, b = parts
-            try:
-                self.parts = (b, a) if b < a else parts  # type: ignore[operator]
-            except TypeError:  # unorderable: the fallback order
-                self.parts = _sort_key_fallback(parts)
-        else:
-            self.parts = _sort_key_fallback(parts)
-        self._hash: int | None = None
+        # A game's moves build millions of sums (one per splitting option) that the
+        # solver only XORs, part by part, in any order: construction stores the arguments
+        # and nothing else (0.2 us, where sorting took 0.34); the sorted, flattened parts
+        # and the hash are computed when first asked.
+        self.given = parts
+
+    @property
+    def parts(self) -> tuple[Any, ...]:
+        """The parts in a fixed order, nested sums flattened: what equality compares.
+
+        >>> gr.Sum(3, gr.Sum(2, 1)).parts
+        (1, 2, 3)
+        """
+        try:
+            return self._parts
+        except AttributeError:  # first asked: flatten and order once
+            given = self.given
+            if any(type(part) is Sum for part in given):  # Sum is final: isinstance
+                given = tuple(p for part in given for p in _flat(part))
+            self._parts: tuple[Any, ...] = _sort_key_fallback(given)
+            return self._parts
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sum) and self.parts == other.parts
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash((Sum, self.parts))
-        return self._hash
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash((Sum, self.parts))
+            return self._hash
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.parts)
