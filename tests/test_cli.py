@@ -357,8 +357,11 @@ def test_negative_numbers_and_option_values_are_not_taken_for_options(capsys):
     assert status == 2 and "--max-positions" in err and "No such option" not in err
 
 
-def test_shell_completion(capsys):
-    status, out, _ = run(capsys, "--show-completion", "bash")
+def test_shell_completion(capsys, monkeypatch):
+    import shellingham  # typer detects the shell from the parent process: pin it to bash
+
+    monkeypatch.setattr(shellingham, "detect_shell", lambda *args, **kwargs: ("bash", "bash"))
+    status, out, _ = run(capsys, "--show-completion")
     assert status == 0 and "_grundy_completion" in out and "_GRUNDY_COMPLETE" in out
     assert "--install-completion" in run(capsys, "-h")[1]
 
