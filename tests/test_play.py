@@ -181,3 +181,59 @@ def test_cli_play_give_and_take_engine_first(monkeypatch, capsys):
     # From the start x's best is a tie at once: give a counter back to the full heap.
     status, out, _ = play(monkeypatch, capsys, ["give-and-take:3", "--first", "engine"], "")
     assert status == 0 and "I play x overflows the heap" in out and "A tie." in out
+
+
+VALUE_EXAMPLES = [  # Hackenbush positions are files: its options cannot be typed back
+    d["example"]
+    for d in gr.registry.describe_games()
+    if d["command"] == "value" and d["name"] != "hackenbush"
+]
+
+
+@pytest.mark.parametrize("example", VALUE_EXAMPLES)
+def test_a_move_is_legal_exactly_when_the_rules_list_it(example):
+    # Candidates: every option and every option of an option, as the game writes them,
+    # and the start with a part dropped or added (Moore's Nim took "5" from "3 4 5")
+    spec, *words = example.split()
+    game = gr.registry.find(spec)
+    start = game.check_position(game.parse_position(words))
+    options = list(iter_options(game, start))
+    texts = {" ".join(words[:-1]), " ".join([*words, "0"]), " ".join([*words, *words])}
+    for option in options[:30]:
+        texts.add(game.format_position(option))
+        texts.update(game.format_position(o) for o in list(iter_options(game, option))[:10])
+    checked = 0
+    for text in texts:
+        try:
+            after = game.check_position(game.parse_position(text.split()))
+        except gr.InvalidPositionError:
+            continue
+        if after not in options and any(_same_heaps(after, o) for o in options):
+            continue  # a split written in the other order (Kayles 5 -> 2 1 or 1 2): legal
+        checked += 1
+        if after in options:
+            assert read_move(game, start, text.split()) == after
+        else:
+            with pytest.raises(gr.InvalidPositionError, match="illegal move"):
+                read_move(game, start, text.split())
+    assert checked >= 3
+
+
+def _same_heaps(a: object, b: object) -> bool:
+    return isinstance(a, tuple) and isinstance(b, tuple) and sorted(a) == sorted(b)
+
+
+def test_cli_play_moore_refuses_a_position_of_equal_value_that_is_no_move(monkeypatch, capsys):
+    typed = "5\n3 4\n1 2 5\nquit\n"
+    status, out, err = play(monkeypatch, capsys, ["moore:2", "3", "4", "5", "--first", "me"], typed)
+    assert status == 0, err
+    assert out.count("illegal move") + err.count("illegal move") == 2
+    assert "position: 1 2 5" in out
+
+
+def test_web_move_refuses_a_moore_position_that_is_no_move():
+    from grundy.web import compute  # the API's /api/move answered 500 (zip() too short)
+
+    with pytest.raises(gr.InvalidPositionError, match="illegal move: 5 cannot be reached"):
+        compute.move("moore:2", "3 4 5", "5")
+    assert compute.move("moore:2", "3 4 5", "3 0 1")["position_text"] == "3 0 1"

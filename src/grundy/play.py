@@ -90,13 +90,19 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
     """Return True if one move leads from `before` to `after`.
 
     Heap games check the one heap that changed (so heaps of any size are fine); other
-    games compare with their options, up to ``MAX_OPTIONS_CHECKED`` of them.
+    games compare with their options, up to ``MAX_OPTIONS_CHECKED`` of them. The
+    position must be an option as the rules write it, not merely one of equal value:
+    from Moore's Nim ``3 4 5``, ``0 0 5`` is a move and ``5`` (the same game, heaps
+    dropped) is not.
 
     Examples
     --------
     >>> from grundy.games import Nim
     >>> from grundy.play import is_option
     >>> is_option(Nim(), (10**18, 4), (5, 4)), is_option(Nim(), (3, 4), (3, 5))
+    (True, False)
+    >>> from grundy.games import MooreNim
+    >>> is_option(MooreNim(2), (3, 4, 5), (0, 0, 5)), is_option(MooreNim(2), (3, 4, 5), 5)
     (True, False)
     """
     if isinstance(game, HeapGame) and isinstance(before, int | tuple):
@@ -105,11 +111,8 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
             return False
         options = game.heap_moves(old[0])
         return (new[0] if len(new) == 1 else Sum(*new)) in options
-    key = game.canonical
-    target = key(after)
     return any(
-        option == after or key(option) == target
-        for option in islice(iter_options(game, before), MAX_OPTIONS_CHECKED)
+        option == after for option in islice(iter_options(game, before), MAX_OPTIONS_CHECKED)
     )
 
 
