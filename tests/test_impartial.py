@@ -345,3 +345,18 @@ def test_one_winning_change_of_many_heaps_lists_one_part_only(spy):
     spy(LaskersNim, "moves_to_value", max_calls=40)  # parts tried until one answers
     move = game.winning_change(heaps)
     assert move is not None and game.grundy(game.apply(heaps, move)) == 0
+
+
+def test_mex_of_a_non_integer_is_one_line():
+    with pytest.raises(gr.NimberError, match="value 'a' is not an int"):
+        gr.mex(["a"])
+    with pytest.raises(gr.NimberError, match="not an int"):
+        gr.mex([0, 1.0])
+
+
+@pytest.mark.parametrize("query", ["grundy", "outcome"])
+def test_moves_returning_a_string_is_refused(query):
+    # "10" would pass for the options "1" and "0", each a position with its own moves
+    game = gr.game_from_moves(lambda n: str(int(n) - 1) if n != "0" else "", name="strings")
+    with pytest.raises(gr.MoveGenerationError, match="returned the string '9'"):
+        getattr(game, query)("10")

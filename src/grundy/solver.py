@@ -63,6 +63,10 @@ def mex(values: Iterable[int]) -> int:
     2
     >>> gr.mex([])
     0
+    >>> gr.mex(["a"])
+    Traceback (most recent call last):
+    ...
+    grundy.errors.NimberError: mex: value 'a' is not an int; SG values are integers
 
     Notes
     -----
@@ -73,6 +77,8 @@ def mex(values: Iterable[int]) -> int:
     limit = len(values)
     seen = 0
     for v in values:
+        if type(v) is not int:  # not isinstance: True is no SG value either
+            raise NimberError(f"mex: value {v!r} is not an int; SG values are integers")
         if v <= limit:
             if v < 0:
                 raise NimberError(f"mex: value {v} is negative; SG values are non-negative")
@@ -103,9 +109,22 @@ def call_moves(game: Any, position: Position) -> list[Any]:
     """Call ``game.moves``; turn its failures into one clear error naming the position."""
     try:
         options = game.moves(position)
-        return options if type(options) is list else list(options)
+        return options if type(options) is list else listed_options(game, position, options)
     except Exception as exc:
         raise_moves_error(game, position, exc)
+
+
+def listed_options(game: Any, position: Position, options: Any) -> list[Any]:
+    """`options`, which ``game.moves(position)`` returned and is not a list, as a list.
+
+    A string is refused: its characters would pass for positions.
+    """
+    if isinstance(options, str | bytes):
+        raise MoveGenerationError(
+            f"{game!r}: moves({position!r}) returned the string {options[:40]!r}; return a "
+            "list of positions"
+        )
+    return list(options)
 
 
 def raise_moves_error(game: Any, position: Position, exc: Exception) -> NoReturn:
@@ -285,7 +304,7 @@ class GrundySolver:
                     try:
                         options = moves(child)
                         if type(options) is not list:
-                            options = list(options)
+                            options = listed_options(self.game, child, options)
                     except Exception as exc:
                         raise_moves_error(self.game, child, exc)
                     memo[child] = _IN_PROGRESS
