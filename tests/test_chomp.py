@@ -225,3 +225,12 @@ def test_sums_of_cakes():
     assert game.grundy(total) == brute_sg((3, 3)) ^ brute_sg((2, 2, 2))
     for move in game.winning_moves(total):
         assert game.grundy(move) == 0
+
+
+def test_a_row_of_a_billion_squares_is_never_transposed(monkeypatch):
+    # canonical() built the transpose, 10^9 rows of one square, to compare it: MemoryError
+    import grundy.games.chomp as chomp
+
+    monkeypatch.setattr(chomp, "_conjugate", lambda rows: pytest.fail("transposed"))
+    assert Chomp().grundy((10**9,)) == 10**9 - 1
+    assert Chomp().canonical((10**9,)) == (10**9,)

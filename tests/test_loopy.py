@@ -683,3 +683,26 @@ def test_compiled_labelling_matches_python(seed, n):
     compiled = [np.zeros(n, dtype=np.int64) for _ in range(5)]
     _compiled_smith_labels()(*arrays, *compiled)
     assert compiled[0].tolist() == python[0] and compiled[1].tolist() == python[1]
+
+
+@pytest.mark.parametrize(
+    "game, position",
+    [
+        (gr.games.Chomp(), (40,) * 40),  # reached 3.7 GB after 150 s
+        (gr.games.Wythoff(), (10**100, 5)),  # 8 GB: the first moves() lists 10^100 options
+        (gr.games.FibonacciNim(), 10**100),
+    ],
+)
+def test_a_loopy_search_too_big_is_refused_before_any_move_is_listed(game, position, spy):
+    spy(type(game), "moves", max_calls=0)
+    with pytest.raises(gr.PositionLimitError, match="max_positions"):
+        solve(game, position)
+
+
+def test_exploring_caps_the_moves_as_well_as_the_positions():
+    from grundy.graph import OPTIONS_PER_POSITION, explore
+
+    many = game_from_moves(lambda n: [1] * 1000 if n == 0 else [], name="many")  # 2 positions
+    with pytest.raises(gr.PositionLimitError, match="more than 160 moves between the first 2"):
+        explore(many.moves, [0], limit=10, name="many")
+    assert len(explore(many.moves, [0], limit=1000 // OPTIONS_PER_POSITION + 1)) == 2

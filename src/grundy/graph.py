@@ -44,6 +44,11 @@ class GameGraph:
         return self.succ[self.start[a] : self.start[a + 1]]
 
 
+#: The moves :func:`explore` stores, per position of its limit: a cap on the edges too,
+#: as memory grows with them (a few positions with many options each, ~8 bytes a move).
+OPTIONS_PER_POSITION = 16
+
+
 def explore(
     moves: Callable[[Any], Iterable[Position]],
     roots: Iterable[Position],
@@ -65,7 +70,8 @@ def explore(
         Symmetry: positions with the same ``key(position)`` are one vertex (the first one
         met stands for them all).
     limit : int
-        More positions than this raise :class:`PositionLimitError` (before memory runs out).
+        More positions than this, or more than ``OPTIONS_PER_POSITION * limit`` moves
+        between them, raise :class:`PositionLimitError` (before memory runs out).
     name : str
         The game's name, for messages.
     progress : callable, optional
@@ -112,11 +118,17 @@ def explore(
     for root in roots:
         add(root, None)
     game = _NamedMoves(moves, name)
+    most_moves = OPTIONS_PER_POSITION * limit
     a = 0
     while a < len(positions):
         position = positions[a]
         succ.extend(add(option, position) for option in call_moves(game, position))
         start.append(len(succ))
+        if len(succ) > most_moves:  # few positions with many options each (Chomp 40 x 40)
+            raise PositionLimitError(
+                f"{name}: more than {most_moves:,} moves between the first {len(positions):,}"
+                f" reachable positions; raise max_positions (each move is ~8 bytes)"
+            )
         a += 1
         if progress is not None and a & 0xFFFF == 0:
             progress(len(positions))

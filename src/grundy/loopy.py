@@ -391,14 +391,16 @@ def solve(
     else:
         given = [positions]
     roots: list[Position] = []
-    for p in given:  # a sum, or a position made of parts, is explored part by part
-        p = game.check_position(p) if hasattr(game, "check_position") else p
-        roots.extend(_parts(game, p) or [p])
     limit = (
         getattr(game, "max_positions", DEFAULT_MAX_POSITIONS)
         if max_positions is None
         else max_positions
     )
+    for p in given:  # a sum, or a position made of parts, is explored part by part
+        p = game.check_position(p) if hasattr(game, "check_position") else p
+        if hasattr(game, "check_search"):  # a graph too big is refused before it is built
+            game.check_search(p, max_positions=limit, use_formula=False)
+        roots.extend(_parts(game, p) or [p])
     graph = explore(game.moves, roots, limit=limit, name=repr(game))
     start: IntArray = graph.start
     succ: IntArray = graph.succ

@@ -80,6 +80,10 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
         return options
 
     def canonical(self, rows: tuple[int, ...]) -> tuple[int, ...]:
+        # Of a diagram and its transpose, the one with fewer rows (then the smaller): a
+        # row of 10^9 squares stays one number, its transpose would be 10^9 of them.
+        if len(rows) != rows[0]:
+            return rows if len(rows) < rows[0] else _conjugate(rows)
         conjugate = _conjugate(rows)
         return rows if rows <= conjugate else conjugate
 
