@@ -12,6 +12,8 @@ Cases: a token on a 1000 x 1000 board (10^6 positions), cutting a w x h rectangl
 two (options are sums of two rectangles) at 100 x 100 and 200 x 200, and Kayles written
 with ``game_from_moves`` (options are sums of two rows) to 3000.
 
+Last, the memory of one stored position, as ``max_positions`` messages state it.
+
 Run: ``python benchmarks/solver.py [--repeat R]``.
 """
 
@@ -148,6 +150,25 @@ def kayles_recursion(n: int) -> int:
     return sg(n)
 
 
+# ----------------------------------------------------------------- bytes a position
+def bytes_per_position(kind: str) -> int:
+    """Peak RSS growth of one solver valuing 10^6 positions, per position, in this process.
+
+    ``int``: one-int positions, all options of the root (a shallow search); ``pair``: the
+    board above; ``chain``: n -> n - 1, every position waiting on the stack at once.
+    """
+    n = 10**6
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if kind == "int":
+        gr.game_from_moves(lambda p: list(range(1, n + 1)) if p == 0 else []).grundy(0)
+    elif kind == "pair":
+        board_ours(1000)
+    else:
+        gr.game_from_moves(lambda p: [p - 1] if p else []).grundy(n - 1)
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return (after - before) * 1024 // n
+
+
 CASES = {
     "board 1000 x 1000": ("board", 1000),
     "cut 100 x 100": ("cut", 100),
@@ -173,7 +194,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=2, help="runs of each; the best counts")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "SIZE", "WAY"), help=argparse.SUPPRESS)
+    parser.add_argument("--bytes", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.bytes:  # a child process: one memory measurement
+        print(bytes_per_position(args.bytes))
+        return
     if args.one:  # a child process: one measurement, as JSON
         kind, size, way = args.one
         print(json.dumps(run_one(kind, int(size), way, args.repeat)))
@@ -196,6 +221,11 @@ def main() -> None:
         memory_ratio = found["ours"]["peak_mb"] / found["dp"]["peak_mb"]
         print(f"{label:<20}{cells}{time_ratio:>7.2f}{memory_ratio:>8.2f}", flush=True)
     print("time and memory: grundy / dict DP (goals: <= 1.0 and <= 1.5)")
+    sizes = []
+    for kind in ("int", "pair", "chain"):
+        done = subprocess.run([sys.executable, __file__, "--bytes", kind], capture_output=True)
+        sizes.append(f"{kind} {int(done.stdout)}")
+    print("bytes a position (peak RSS over 10^6 positions): " + ", ".join(sizes))
 
 
 if __name__ == "__main__":

@@ -26,9 +26,10 @@ __all__ = [
     "call_moves",
 ]
 
-#: Default cap on the positions one game's solver may store: each costs a dict entry and
-#: the position itself, ~150 bytes for a pair of ints (a 10^6-position board peaks at 164
-#: MB), so 1-2 GB at the cap; sums of stored parts are never stored.
+#: Default cap on the positions one game's solver may store. Measured (peak RSS over 10^6
+#: positions, ``benchmarks/solver.py``): ~115 bytes a position of one int, ~155 for the
+#: board's pairs of ints, ~245 while a chain of positions waits on the stack (each frame
+#: holds its options list), so 1.2-2.5 GB at the cap; sums of stored parts are not stored.
 DEFAULT_MAX_POSITIONS = 10_000_000
 
 Position = Hashable
@@ -297,7 +298,7 @@ class GrundySolver:
                 if count >= limit:
                     raise PositionLimitError(
                         f"{self.game!r}: more than {limit:,} positions needed; raise "
-                        "max_positions (memory grows ~150 bytes a small position) or use a "
+                        "max_positions (memory grows ~115-250 bytes a small position) or use a "
                         "closed form"
                     )
                 if plain and type(child) is not Sum:  # for speed: Sum is final, the same
