@@ -525,3 +525,88 @@ def test_value_remoteness_on_request(capsys):
     data = run_json(capsys, "value", "nim", "1000000", "1000000", "--remoteness")
     assert data["remoteness"] is None and "max_positions" in data["remoteness_unknown"]
     assert data["outcome"] == "P"  # the rest of the answer stands
+
+
+# ------------------------------------------------ issue 20: no traceback for any input
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "subtraction:²", "3"], "subtraction set '²': '²' is not a positive integer"),
+        (["value", "moore:²", "1"], "parameter '²' is not a positive integer"),
+        (["value", "lieges:²", "1"], "parameter '²' is not a positive integer"),
+        (["solve", "connect-four:²x²"], "parameter '²' is not a positive integer"),
+        (["solve", "give-and-take:²"], "parameter '²' is not a positive integer"),
+        (["table", "subtraction:1,²", "--upto", "3"], "'²' is not a positive integer"),
+        (["value", "nim", "-" + "1" * 5000], "(5,000 digits) is negative"),
+        (["value", "allbut:2", "1" * 5000], "max_positions"),
+        (["value", "subtraction:" + "9" * 90, "3"], "is more than 2^63 - 1"),
+        (["table", "allbut:" + "9" * 90, "--upto", "1000000"], "is more than 2^63 - 1"),
+        (["solve", "give-and-take:1" + "0" * 30], "the largest whose codes 2 x heap + player"),
+        (["value", "nim", "1" * 100_001], "grundy reads integers of at most 100,000 digits"),
+        (["value", "digraph:/dev/zero", "0"], "'/dev/zero': it holds more than 67,108,864 bytes"),
+        (["value", "hackenbush", "/dev/zero"], "'/dev/zero': it holds more than 67,108,864 bytes"),
+        (["table", "nim", "--upto", "3", "--kernel", "bogus"], "--kernel 'bogus' is not one of"),
+    ],
+)
+def test_malformed_input_is_one_line_never_a_traceback(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert message in err and out == "" and "Traceback" not in err
+
+
+def _json(capsys, *argv: str) -> dict:
+    """run_json for answers holding ints of more than 4,300 digits."""
+    from grundy.integers import parse_int
+
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    return json.loads(out, parse_int=parse_int)
+
+
+def test_numbers_of_5000_digits_are_read_and_printed_exactly(capsys):
+    from grundy.integers import parse_int
+
+    text = "1" * 5000
+    heap = parse_int(text)
+    assert _json(capsys, "value", "nim", text)["grundy"] == heap
+    assert _json(capsys, "value", "bash:3", text)["grundy"] == heap % 4
+    data = _json(capsys, "value", "subtraction:1,2", "3", text)
+    assert data["grundy"] == 0 ^ heap % 3 and data["position"] == [3, heap]
+    status, out, _ = run(capsys, "value", "nim", "+" + text)
+    assert status == 0 and f"SG value       {text}\n" in out
+
+
+def test_nimber_results_of_more_than_4300_digits_are_printed(capsys):
+    from grundy.integers import int_text, parse_int
+    from grundy.nimbers import nim_mul
+
+    a, b = "7" * 4400, "3" * 4400
+    status, out, err = run(capsys, "nim", "mul", a, b)
+    assert status == 0, err
+    assert out == int_text(nim_mul(parse_int(a), parse_int(b))) + "\n" and len(out) > 4301
+    assert _json(capsys, "nim", "sum", a, "0")["result"] == parse_int(a)
+
+
+def test_a_digraph_file_with_huge_vertex_numbers(capsys, tmp_path):
+    huge = "9" * 5000
+    graph = tmp_path / "huge.txt"
+    graph.write_text(f"0 {huge}\n{huge} 1\n")
+    status, out, err = run(capsys, "value", f"digraph:{graph}", "0")
+    assert status == 0 and "SG value       0" in out, err
+    status, out, err = run(capsys, "value", f"digraph:{graph}", huge)
+    assert status == 0 and "SG value       1" in out and f"(move the token: {huge} -> 1)" in out
+
+
+def test_a_hackenbush_file_of_more_edges_than_max_positions_is_refused(capsys, tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text("".join(f"{v} {v + 1}\n" for v in range(100)))
+    status, _, err = run(capsys, "value", "hackenbush", str(path), "--max-positions", "50")
+    assert status == 2 and "line 51: more than max_positions = 50 edges" in err
+    assert err.count("\n") == 1
+    assert run_json(capsys, "value", "hackenbush", str(path))["grundy"] == 100
+
+
+def test_plot_without_an_extension_says_the_file_it_wrote(capsys, tmp_path):
+    status, out, err = run(capsys, "table", "0.77", "--upto", "30", "--plot", str(tmp_path / "a"))
+    assert status == 0, err
+    assert f"plot saved to {tmp_path / 'a.png'}\n" in out and (tmp_path / "a.png").exists()

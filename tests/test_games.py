@@ -14,10 +14,12 @@ from grundy import registry
 from grundy.games import (
     AllButSubtractionGame,
     Bash,
+    DigraphGame,
     FibonacciNim,
     GreenHackenbush,
     MooreNim,
     Nim,
+    OctalGame,
     StaircaseNim,
     SubtractionGame,
     parse_subtraction_set,
@@ -264,3 +266,66 @@ def _listed(position):
 def test_describe_move_of_a_raw_position(game, raw, checked, after, described):
     assert game.check_position(raw) == checked
     assert game.describe_move(raw, after) == game.describe_move(checked, after) == described
+
+
+# ------------------------------------------------ issue 20: no traceback for any input
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: registry.find(None), gr.InvalidGameError, "game name None is not a string"),
+        (lambda: SubtractionGame(None), gr.InvalidGameError, "subtraction set None is not"),
+        (lambda: AllButSubtractionGame(3), gr.InvalidGameError, "subtraction set 3 is not"),
+        (lambda: OctalGame("subtraction:²"), gr.InvalidGameError, "is not an octal"),
+        (lambda: SubtractionGame("1,²"), gr.InvalidGameError, "'²' is not a positive integer"),
+        (lambda: SubtractionGame([1, 2**63]), gr.InvalidGameError, "is more than 2^63 - 1"),
+        (lambda: gr.twoplayer.solve(Nim()), gr.InvalidGameError, "Nim() is not a TwoPlayerGame"),
+        (lambda: registry.find("give-and-take:" + "9" * 30), gr.InvalidGameError, "the largest"),
+        (lambda: registry.find("chomp").parse_position(["٣x3"]), gr.InvalidPositionError, "'٣x3'"),
+        (
+            lambda: registry.find("tictactoe").parse_move("." * 9, "1" * 5000),
+            gr.InvalidPositionError,
+            "there is no cell 1111",
+        ),
+        (
+            lambda: registry.find("connect-four:4x4").parse_move(("",) * 4, "²"),
+            gr.InvalidPositionError,
+            "column '²' is not an integer",
+        ),
+        (
+            lambda: registry.find("turning-corners").parse_position(["2,³"]),
+            gr.InvalidPositionError,
+            "coordinate '³' is not an integer",
+        ),
+    ],
+)
+def test_bad_arguments_are_grundy_errors_not_type_errors(make, error, message):
+    with pytest.raises(error) as info:
+        make()
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_huge_heaps_are_read_past_the_interpreters_digit_limit():
+    text = "1" * 5000
+    heap = (10**5000 - 1) // 9
+    assert Nim().parse_position([text]) == (heap,)
+    assert Bash(3).grundy(Bash(3).parse_position([text, "2"])) == heap % 4 ^ 2
+    assert FibonacciNim().parse_position([text, "5"]) == (heap, 5)
+
+
+def test_edge_files_are_read_up_to_a_size_and_an_edge_count(tmp_path, monkeypatch):
+    from grundy.games import _edge_files
+
+    path = tmp_path / "tree.txt"
+    path.write_text("".join(f"0 {v}\n" for v in range(1, 101)))  # 100 edges, 492 bytes
+    game = GreenHackenbush()
+    assert game.grundy(game.parse_position([str(path)])) == 0  # 100 stalks of 1
+    with pytest.raises(gr.InvalidPositionError, match="line 11: more than max_positions = 10"):
+        game.limited_to(10).parse_position([str(path)])
+    with pytest.raises(gr.InvalidGameError, match="line 11: more than max_positions = 10"):
+        monkeypatch.setattr(DigraphGame, "max_positions", 10)
+        DigraphGame.from_file(path)
+    monkeypatch.setattr(_edge_files, "MAX_FILE_BYTES", 400)
+    with pytest.raises(gr.InvalidPositionError, match="it holds more than 400 bytes"):
+        GreenHackenbush().parse_position([str(path)])
+    with pytest.raises(gr.InvalidPositionError, match="'/dev/zero': it holds more than 400"):
+        GreenHackenbush().parse_position(["/dev/zero"])  # not a regular file: read capped

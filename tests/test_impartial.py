@@ -360,3 +360,10 @@ def test_moves_returning_a_string_is_refused(query):
     game = gr.game_from_moves(lambda n: str(int(n) - 1) if n != "0" else "", name="strings")
     with pytest.raises(gr.MoveGenerationError, match="returned the string '9'"):
         getattr(game, query)("10")
+
+
+def test_the_default_position_reader_takes_ascii_digits_of_any_length():
+    game = gr.game_from_moves(lambda n: [], name="plain")
+    assert game.parse_position(["1" * 5000, "2"]) == ((10**5000 - 1) // 9, 2)
+    with pytest.raises(gr.InvalidPositionError, match="position word '٣' is not an integer"):
+        game.parse_position(["٣"])

@@ -546,3 +546,12 @@ def test_import_does_not_load_numba() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_a_power_too_costly_is_refused_at_once_and_small_exponents_still_work():
+    from grundy.nimbers import nim_mul, nim_pow
+
+    base = 3**8000  # 3,818 digits, a field of 16,384 bits: this power ran ~10 minutes
+    with pytest.raises(NimberError, match="more than POW_MAX_LOOKUPS"):
+        nim_pow(base, base)
+    assert nim_pow(base, 3) == nim_mul(nim_mul(base, base), base)

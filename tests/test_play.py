@@ -237,3 +237,9 @@ def test_web_move_refuses_a_moore_position_that_is_no_move():
     with pytest.raises(gr.InvalidPositionError, match="illegal move: 5 cannot be reached"):
         compute.move("moore:2", "3 4 5", "5")
     assert compute.move("moore:2", "3 4 5", "3 0 1")["position_text"] == "3 0 1"
+
+
+@pytest.mark.parametrize("word", ["#²", "#٣", "#-1", "#" + "9" * 5000])
+def test_a_listed_move_number_that_is_no_ascii_integer_is_one_line(word):
+    with pytest.raises(gr.InvalidPositionError, match="pick a move #1 to #2"):
+        read_move(Nim(), (1, 2), [word], listed=[(0, 2), (1, 1)])

@@ -26,6 +26,7 @@ from .errors import (
     NimberError,
 )
 from .impartial import ImpartialGame
+from .integers import MAX_DIGITS, parse_int, shown, unlimited_int_text
 from .outcome import Outcome
 from .play import play_impartial, play_two_player
 from .reports import (
@@ -205,12 +206,18 @@ INTERRUPTED = 130
 
 def reports_errors(command: Callable) -> Callable:
     """Turn a GrundyError into one line on stderr and exit status 2, and Ctrl-C into
-    the line ``interrupted`` and exit status 130."""
+    the line ``interrupted`` and exit status 130.
+
+    The command runs without the interpreter's limit of 4,300 digits on writing an int
+    (:func:`grundy.integers.unlimited_int_text`): grundy's ints have any size, and what
+    a command prints is bounded by what it read (at most ``MAX_DIGITS`` digits a number).
+    """
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            with unlimited_int_text():
+                return command(*args, **kwargs)
         except GrundyError as exc:
             err_console.print(f"error: {exc}", markup=False)
             raise typer.Exit(code=2) from None
@@ -554,8 +561,15 @@ def table(
     always gives them all)."""
     if all_values and summary:
         raise InvalidGameError("--all prints every value and --summary only a summary: pick one")
+    if kernel not in heaps.KERNELS:  # refused for every game, code or not
+        raise InvalidGameError(f"--kernel {kernel!r} is not one of {', '.join(heaps.KERNELS)}")
+    # The registry reads the game's parameters first, so that a bad one is one line
+    # (heaps.parse_code reads 'subtraction:S' and 'allbut:S' without the registry's checks).
+    registry.find(game)
     if plot and (misere or heap_code(game) is None):
         raise InvalidGameError(f"{game}: {NEEDS_CODE}")
+    if plot and not os.path.splitext(plot)[1]:
+        plot += ".png"  # what matplotlib writes for a name without an extension
     show = sys.stderr.isatty() and upto >= 10**6 if progress is None else progress
     try:
         report, found = table_report(

@@ -12,6 +12,7 @@ from .move import Move
 from .outcome import Outcome
 from .protocol import Game, P
 from .remoteness import RemotenessSearch
+from .integers import parse_int
 from .solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
@@ -176,12 +177,7 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         >>> gr.ImpartialGame().parse_position(["3", "4"])
         (3, 4)
         """
-        try:
-            values = tuple(int(t) for t in tokens)
-        except ValueError:
-            raise InvalidPositionError(
-                f"{self!r}: position {' '.join(tokens)!r} is not a list of integers"
-            ) from None
+        values = tuple(parse_int(t, f"{self!r}: position word") for t in tokens)
         if not values:
             raise InvalidPositionError(f"{self!r}: no position given")
         return values[0] if len(values) == 1 else values  # type: ignore[return-value]

@@ -20,6 +20,7 @@ from grundy._nim_field import (
     _sqrt,
 )
 from grundy.errors import NimberError, NimberZeroDivisionError
+from grundy.integers import int_text, shown
 
 if TYPE_CHECKING:  # numpy is imported lazily: `import grundy.nimbers` stays light
     import numpy as np
@@ -43,6 +44,10 @@ __all__ = [
 
 _NOT_NIMBER = "nimbers are non-negative integers"
 
+#: :func:`nim_pow` refuses a power that needs more table lookups than this (about 5 s:
+#: any exponent in a field of 2,048 bits, a 4,000-digit base ran for ~10 minutes).
+POW_MAX_LOOKUPS = 10**7
+
 
 def _operand(x: Any, func: str) -> int:
     """x as a non-negative Python int (numpy integers accepted), else NimberError."""
@@ -53,10 +58,10 @@ def _operand(x: Any, func: str) -> int:
             x = operator.index(x)
         except TypeError:
             raise NimberError(
-                f"{func}: operand {x!r} ({type(x).__name__}) is not an integer; {_NOT_NIMBER}"
+                f"{func}: operand {shown(x)} ({type(x).__name__}) is not an integer; {_NOT_NIMBER}"
             ) from None
     if x < 0:
-        raise NimberError(f"{func}: operand {x!r} is negative; {_NOT_NIMBER}")
+        raise NimberError(f"{func}: operand {shown(x)} is negative; {_NOT_NIMBER}")
     return x
 
 
@@ -69,7 +74,7 @@ def _exponent(e: Any, func: str) -> int:
             return operator.index(e)
         except TypeError:
             pass
-    raise NimberError(f"{func}: exponent {e!r} ({type(e).__name__}) is not an integer")
+    raise NimberError(f"{func}: exponent {shown(e)} ({type(e).__name__}) is not an integer")
 
 
 # ---------------------------------------------------------------------------
@@ -251,12 +256,21 @@ def nim_pow(a: int, e: int) -> int:
         _build_tables()
     if e < 0:
         if a == 0:
-            raise NimberZeroDivisionError(f"nim_pow: 0 raised to the negative power {e}")
+            raise NimberZeroDivisionError(f"nim_pow: 0 raised to the negative power {shown(e)}")
         a = _inv(a)
         e = -e
     if a <= 1:
         return 1 if e == 0 else a
-    e %= (1 << _nbits(a)) - 1
+    bits = _nbits(a)
+    e %= (1 << bits) - 1
+    # ~2 products a bit of e, each ~(bits / 16)^1.585 table lookups (Karatsuba to 16 bits)
+    lookups = 2 * e.bit_length() * max(1, bits // 16) ** 1.585
+    if lookups > POW_MAX_LOOKUPS:
+        raise NimberError(
+            f"nim_pow: a {bits:,}-bit power of {shown(a)} needs ~{lookups:.0e} table lookups, "
+            f"more than POW_MAX_LOOKUPS = {POW_MAX_LOOKUPS:.0e} (a field of 2,048 bits takes "
+            "~3 s; 4,096 bits ~20 s)"
+        )
     result = 1
     while e:
         if e & 1:
@@ -347,7 +361,7 @@ def nim_div(a: int, b: int) -> int:
     a = _operand(a, "nim_div")
     b = _operand(b, "nim_div")
     if b == 0:
-        raise NimberZeroDivisionError(f"nim_div: division of {a} by the nimber 0")
+        raise NimberZeroDivisionError(f"nim_div: division of {shown(a)} by the nimber 0")
     if not _EXP:
         _build_tables()
     return _mul(a, _inv(b))
@@ -468,7 +482,7 @@ class Nimber:
             object.__setattr__(self, "value", _operand(v, "Nimber"))
 
     def __repr__(self) -> str:
-        return f"Nimber({self.value})"
+        return f"Nimber({int_text(self.value)})"  # any size: past 4,300 digits too
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Nimber):
@@ -569,8 +583,8 @@ def _as_u64(x: Any, name: str) -> np.ndarray:
             v = _operand(v, "nim_mul_array")
             if v >> 64:
                 raise NimberError(
-                    f"nim_mul_array: operand {name} holds {v}, which needs more than 64 bits; "
-                    "use nim_mul for larger nimbers"
+                    f"nim_mul_array: operand {name} holds {shown(v)}, which needs more than 64 "
+                    "bits; use nim_mul for larger nimbers"
                 )
         return np.array([operator.index(v) for v in flat], dtype=np.uint64).reshape(arr.shape)
     raise NimberError(

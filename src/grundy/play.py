@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from .errors import GrundyError, InvalidPositionError
 from .games.heap_game import HeapGame, changed_heaps
 from .impartial import ImpartialGame
+from .integers import parse_int, shown
 from .protocol import Game
 from .sums import Sum
 from .twoplayer import Solution, TwoPlayerGame, Value
@@ -125,14 +126,18 @@ def pick_listed(word: str, listed: Sequence) -> Position:
     >>> pick_listed("#2", ["a", "b"])
     'b'
     """
-    number = word[1:]
-    if not number.isdigit() or not 1 <= int(number) <= len(listed):
-        raise InvalidPositionError(
-            f"{word!r}: pick a move #1 to #{len(listed)} of the list ('moves' shows it)"
-            if listed
-            else f"{word!r}: type 'moves' first to list the moves"
-        )
-    return listed[int(number) - 1]
+    why = (
+        f"{shown(word)}: pick a move #1 to #{len(listed)} of the list ('moves' shows it)"
+        if listed
+        else f"{shown(word)}: type 'moves' first to list the moves"
+    )
+    try:
+        number = parse_int(word[1:], signed=False)
+    except InvalidPositionError:
+        raise InvalidPositionError(why) from None
+    if not 1 <= number <= len(listed):
+        raise InvalidPositionError(why)
+    return listed[number - 1]
 
 
 def read_move(

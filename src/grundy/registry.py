@@ -35,8 +35,9 @@ from .games import (
     TurningTurtles,
     Wythoff,
 )
-from .heaps.codes import parse_subtraction_set
+from .games.subtraction import read_subtraction_set
 from .impartial import ImpartialGame
+from .integers import parse_int, shown
 from .twoplayer import TwoPlayerGame
 
 __all__ = ["GameEntry", "GAMES", "find", "describe_games"]
@@ -51,9 +52,13 @@ def _parameter(text: str | None) -> str:
 
 
 def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise InvalidGameError(f"parameter {text!r} is not a positive integer")
-    return int(text)
+    """A parameter such as the M of ``bash:M``, read by the one integer reader."""
+    value = parse_int(
+        text, "parameter", signed=False, error=InvalidGameError, expected="a positive integer"
+    )
+    if value < 1:
+        raise InvalidGameError(f"parameter {shown(text)} is not a positive integer")
+    return value
 
 
 def _subtraction(parameter: str | None) -> SubtractionGame | RuleSubtractionGame:
@@ -61,7 +66,7 @@ def _subtraction(parameter: str | None) -> SubtractionGame | RuleSubtractionGame
     text = _parameter(parameter)
     if text.strip()[:1].isalpha():  # a word: the name of a rule (or a bad one, said so)
         return RuleSubtractionGame(text)
-    return SubtractionGame(parse_subtraction_set(text))
+    return SubtractionGame(read_subtraction_set(text))
 
 
 def _connect_four(parameter: str | None) -> ConnectFour:
@@ -69,7 +74,7 @@ def _connect_four(parameter: str | None) -> ConnectFour:
     board, slash, connect = text.partition("/")
     width, x, height = board.lower().partition("x")
     if not x:
-        raise InvalidGameError(f"board {text!r} is not WIDTHxHEIGHT (e.g. 7x6, or 5x4/3)")
+        raise InvalidGameError(f"board {shown(text)} is not WIDTHxHEIGHT (e.g. 7x6, or 5x4/3)")
     return ConnectFour(
         _positive_int(width), _positive_int(height), _positive_int(connect) if slash else 4
     )
@@ -122,7 +127,7 @@ GAMES: dict[str, GameEntry] = {
             "allbut",
             "all-but subtraction game: take any number except those in S",
             "allbut:2,3,7 9 4",
-            lambda s: AllButSubtractionGame(parse_subtraction_set(_parameter(s))),
+            lambda s: AllButSubtractionGame(read_subtraction_set(_parameter(s))),
             parameter="S",
         ),
         GameEntry(
@@ -307,6 +312,10 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     ...
     grundy.errors.InvalidGameError: game 'digraph' reads files, which only the command line does
     """
+    if not isinstance(spec, str):
+        raise InvalidGameError(
+            f"game name {shown(spec)} is not a string such as 'nim' or 'subtraction:1,3,4'"
+        )
     before, point, _ = spec.strip().partition(".")
     if point and len(before) <= 1:  # "0.77", ".6", "4.07", "0.3F" (or a bad code: say why)
         return GAMES[_OCTAL].make(spec.strip())
@@ -314,17 +323,17 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     entry = GAMES.get(name.lower())
     if entry is None:
         known = ", ".join(e.usage for e in GAMES.values())
-        raise UnknownGameError(f"unknown game {spec!r}; known games: {known}")
+        raise UnknownGameError(f"unknown game {shown(spec)}; known games: {known}")
     if entry.parameter and not colon:
-        raise InvalidGameError(f"game {name!r} needs a parameter: {entry.usage}")
+        raise InvalidGameError(f"game {shown(name)} needs a parameter: {entry.usage}")
     if colon and not entry.parameter:
-        raise InvalidGameError(f"game {name!r} takes no parameter, got {spec!r}")
+        raise InvalidGameError(f"game {shown(name)} takes no parameter, got {shown(spec)}")
     if entry.reads_files and not files:
         raise InvalidGameError(f"game {entry.name!r} reads files, which only the command line does")
     try:
         return entry.make(parameter if colon else None)
     except InvalidGameError as exc:
-        raise InvalidGameError(f"{spec!r}: {exc}") from None
+        raise InvalidGameError(f"{shown(spec)}: {exc}") from None
 
 
 def describe_games() -> list[dict[str, str]]:

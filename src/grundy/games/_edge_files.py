@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 
 from ..errors import GrundyError
+from ..files import MAX_FILE_BYTES, read_text
+from ..integers import parse_int, shown
 
 __all__ = ["EdgeList", "parse_edge_text", "read_edge_file", "check_vertex"]
 
@@ -40,17 +42,19 @@ def check_vertex(label: object, where: str, error: type[GrundyError]) -> int:
     """
     if type(label) is int or (isinstance(label, int) and not isinstance(label, bool)):
         if label < 0:
-            raise error(f"{where}: vertex {label} is negative; vertices are integers >= 0")
+            raise error(f"{where}: vertex {shown(label)} is negative; vertices are integers >= 0")
         return int(label)
-    raise error(f"{where}: vertex {label!r} is not an integer; vertices are integers >= 0")
+    raise error(f"{where}: vertex {shown(label)} is not an integer; vertices are integers >= 0")
 
 
 def _word_to_vertex(word: str, where: str, error: type[GrundyError]) -> int:
-    if word.isascii() and word.isdigit():
-        return int(word)
-    if word.startswith("-") and word[1:].isascii() and word[1:].isdigit():
-        raise error(f"{where}: vertex {word} is negative; vertices are integers >= 0")
-    raise error(f"{where}: {word!r} is not an integer; vertices are integers >= 0")
+    """A vertex written in a file, read by :func:`grundy.integers.parse_int`."""
+    vertex = parse_int(
+        word, f"{where}:", error=error, expected="an integer; vertices are integers >= 0"
+    )
+    if vertex < 0:
+        raise error(f"{where}: vertex {shown(vertex)} is negative; vertices are integers >= 0")
+    return vertex
 
 
 def parse_edge_text(
@@ -59,6 +63,7 @@ def parse_edge_text(
     *,
     lone_vertices: bool = False,
     error: type[GrundyError] | None = None,
+    max_edges: int | None = None,
 ) -> EdgeList:
     """Read lines ``u v`` (one edge each); ``#`` starts a comment, blank lines are skipped.
 
@@ -72,12 +77,16 @@ def parse_edge_text(
         Accept a line holding one vertex (declares a vertex without edges).
     error : GrundyError subclass
         What to raise on a malformed line (default InvalidPositionError).
+    max_edges : int, optional
+        Refuse more edges than this (a game's ``max_positions``), as soon as one more is
+        read.
 
     Raises
     ------
     GrundyError
-        A line has the wrong number of words, or a word that is not an integer >= 0;
-        the message names `source` and the line number.
+        A line has the wrong number of words, or a word that is not an integer >= 0
+        (read by :func:`grundy.integers.parse_int`); the message names `source` and the
+        line number. Or more than `max_edges` edges.
 
     Examples
     --------
@@ -95,28 +104,33 @@ def parse_edge_text(
         error = InvalidPositionError
     result = EdgeList()
     edges, lines = result.edges, result.lines
+    most = len(text) if max_edges is None else max_edges
     for number, line in enumerate(text.splitlines(), 1):
         if "#" in line:
             line = line[: line.index("#")]
         words = line.split()
         if len(words) == 2:
+            if len(edges) >= most:
+                raise error(f"{source}, line {number}: more than max_positions = {most:,} edges")
             u, v = words
-            if u.isdigit() and v.isdigit() and u.isascii() and v.isascii():  # the fast path
+            # The fast path: short ASCII digits (a long word goes to parse_int).
+            if u.isdigit() and v.isdigit() and u.isascii() and v.isascii() and len(u + v) < 36:
                 edges.append((int(u), int(v)))
                 lines.append(number)
                 continue
         if not words:
             continue
-        where = f"{source}, line {number}: {line.strip()!r}"
+        where = f"{source}, line {number}: {shown(line.strip())}"
         if len(words) == 1 and lone_vertices:
             result.vertices.append(_word_to_vertex(words[0], where, error))
             continue
         if len(words) != 2:
             expected = "'u v' or a lone vertex 'v'" if lone_vertices else "'u v'"
             plural = "number" if len(words) == 1 else "numbers"
-            raise error(f"{where} has {len(words)} {plural}; each line is an edge {expected}")
-        for word in words:
-            _word_to_vertex(word, where, error)  # raises: the fast path refused a word
+            raise error(f"{where} has {len(words):,} {plural}; each line is an edge {expected}")
+        u_vertex = _word_to_vertex(words[0], where, error)
+        edges.append((u_vertex, _word_to_vertex(words[1], where, error)))
+        lines.append(number)
     return result
 
 
@@ -125,13 +139,16 @@ def read_edge_file(
     *,
     lone_vertices: bool = False,
     error: type[GrundyError] | None = None,
+    max_edges: int | None = None,
 ) -> EdgeList:
-    """Read an edge-list file (see :func:`parse_edge_text`).
+    """Read an edge-list file (see :func:`parse_edge_text`), of at most
+    :data:`grundy.files.MAX_FILE_BYTES` bytes (read by :func:`grundy.files.read_text`).
 
     Raises
     ------
     GrundyError
-        The file cannot be read (missing, a directory, not text) or has a bad line.
+        The file cannot be read (missing, a directory, not text, too big), has a bad
+        line, or more than `max_edges` edges.
 
     Examples
     --------
@@ -146,15 +163,8 @@ def read_edge_file(
 
         error = InvalidPositionError
     name = os.fspath(path)
-    try:
-        with open(name, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise error(f"cannot read edge file {name!r}: no such file") from None
-    except IsADirectoryError:
-        raise error(f"cannot read edge file {name!r}: it is a directory") from None
-    except UnicodeDecodeError:
-        raise error(f"cannot read edge file {name!r}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise error(f"cannot read edge file {name!r}: {exc.strerror or exc}") from None
-    return parse_edge_text(text, name, lone_vertices=lone_vertices, error=error)
+    text = read_text(name, "edge file", max_bytes=MAX_FILE_BYTES, error=error)
+    source = name if name.isprintable() and len(name) <= 200 else shown(name)
+    return parse_edge_text(
+        text, source, lone_vertices=lone_vertices, error=error, max_edges=max_edges
+    )

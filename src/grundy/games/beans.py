@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPositionError
 from ..impartial import ImpartialGame
+from ..integers import shown
 from ..sums import Sum
 from .heap_game import parse_heap
 
@@ -91,7 +92,8 @@ class BeanGame(ImpartialGame[Position]):
             return Sum(*(self.check_position(p) for p in position.parts))
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
-                f"{self!r}: position {position!r} is not a tuple of bean counts, one per bottle"
+                f"{self!r}: position {shown(position)} is not a tuple of bean counts, one per "
+                "bottle"
             )
         return tuple(parse_heap(count, self, what="bean count") for count in position)
 

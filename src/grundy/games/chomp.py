@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPositionError
 from ..impartial import ImpartialGame
+from ..integers import parse_int, shown
 from ..sums import Sum
 from .chomp_rows import three_row_table
 
@@ -17,7 +18,7 @@ __all__ = ["Chomp"]
 # A search may generate this many moves per allowed position before it is refused: an
 # R x C board has C(R+C, R) diagrams with up to R*C moves each.
 _MOVES_PER_POSITION = 20
-_RECTANGLE = re.compile(r"^\s*(-?\d+)\s*[xX×]\s*(-?\d+)\s*$")
+_RECTANGLE = re.compile(r"^\s*(-?[0-9]+)\s*[xX×]\s*(-?[0-9]+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -169,35 +170,36 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
         """:meth:`check_position` of one diagram (not a ``Sum``)."""
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
-                f"{self!r}: position {position!r} is not a tuple of row lengths (bottom row "
+                f"{self!r}: position {shown(position)} is not a tuple of row lengths (bottom row "
                 "first), e.g. (3, 3, 3)"
             )
         rows = []
         for r, length in enumerate(position):
             if isinstance(length, bool) or not isinstance(length, int):
                 raise InvalidPositionError(
-                    f"{self!r}: row {r} has length {length!r}, not an integer"
+                    f"{self!r}: row {r} has length {shown(length)}, not an integer"
                 )
             if length < 0:
-                raise InvalidPositionError(f"{self!r}: row {r} has negative length {length}")
+                raise InvalidPositionError(f"{self!r}: row {r} has negative length {shown(length)}")
             rows.append(length)
         while rows and rows[-1] == 0:  # empty rows at the top are no rows
             rows.pop()
         if not rows:
             raise InvalidPositionError(
-                f"{self!r}: the diagram {tuple(position)} is empty; there is always the "
+                f"{self!r}: the diagram {shown(tuple(position))} is empty; there is always the "
                 "poisoned square, so the bottom row has length >= 1"
             )
         for r in range(1, len(rows)):
             if rows[r] == 0:
                 raise InvalidPositionError(
-                    f"{self!r}: row {r} of {tuple(position)} is empty but a row above it "
+                    f"{self!r}: row {r} of {shown(tuple(position))} is empty but a row above it "
                     "is not; a Young diagram has no gaps"
                 )
             if rows[r] > rows[r - 1]:
                 raise InvalidPositionError(
-                    f"{self!r}: {tuple(position)} is not a Young diagram: row {r} (length "
-                    f"{rows[r]}) is longer than row {r - 1} below it (length {rows[r - 1]}); "
+                    f"{self!r}: {shown(tuple(position))} is not a Young diagram: row {r} (length "
+                    f"{shown(rows[r])}) is longer than row {r - 1} below it (length "
+                    f"{shown(rows[r - 1])}); "
                     "row lengths must be non-increasing, bottom row first"
                 )
         return tuple(rows)
@@ -246,21 +248,20 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
                 f"{self!r}: give the row lengths (e.g. 3 3 2) or a rectangle RxC (e.g. 4x7)"
             )
         if len(tokens) == 1 and (match := _RECTANGLE.match(tokens[0])):
-            height, width = int(match[1]), int(match[2])
+            what = f"{self!r}: rectangle {shown(tokens[0])}: side"
+            height, width = parse_int(match[1], what), parse_int(match[2], what)
             if height < 1 or width < 1:
                 raise InvalidPositionError(
-                    f"{self!r}: rectangle {tokens[0]!r} is empty; give RxC with R, C >= 1"
+                    f"{self!r}: rectangle {shown(tokens[0])} is empty; give RxC with R, C >= 1"
+                )
+            if height > self.max_positions:  # a tuple of that many rows: memory
+                raise InvalidPositionError(
+                    f"{self!r}: rectangle {shown(tokens[0])} has more rows than "
+                    f"max_positions = {self.max_positions:,}"
                 )
             return (width,) * height
-        rows = []
-        for word in tokens:
-            text = word.strip()
-            if not text.lstrip("-").isdigit():
-                raise InvalidPositionError(
-                    f"{self!r}: row length {word!r} is not an integer; give the row lengths "
-                    "(bottom row first) or one rectangle RxC"
-                )
-            rows.append(int(text))
+        expected = "an integer; give the row lengths (bottom row first) or one rectangle RxC"
+        rows = [parse_int(word, f"{self!r}: row length", expected=expected) for word in tokens]
         return self._check_rows(rows)
 
     def describe_move(self, before: tuple[int, ...] | Sum, after: tuple[int, ...] | Sum) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from ..errors import InvalidPositionError, PositionLimitError
 from ..explain import xor_line
 from ..impartial import ImpartialGame
+from ..integers import parse_int, shown
 from ..nimbers import nim_div, nim_mul
 from ..sums import Sum
 
@@ -146,7 +147,7 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
         parts = coin if isinstance(coin, tuple) else (coin,)
         if not parts or not all(type(x) is int and x >= 0 for x in parts):
             raise InvalidPositionError(
-                f"{self!r}: coin {coin!r} is not a non-negative integer or a tuple of them"
+                f"{self!r}: coin {shown(coin)} is not a non-negative integer or a tuple of them"
             )
         return coin  # type: ignore[return-value]
 
@@ -160,9 +161,10 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
         (2, 3)
         """
         numbers = word.strip().split(",")
-        if not all(n.strip().isascii() and n.strip().isdigit() for n in numbers):
-            raise InvalidPositionError(f"{self!r}: coin {word!r} is not a number like 5 or 2,3")
-        values = tuple(int(n) for n in numbers)
+        what = f"{self!r}: coin" + (f" {shown(word)}: part" if len(numbers) > 1 else "")
+        values = tuple(
+            parse_int(n, what, signed=False, expected="a number like 5 or 2,3") for n in numbers
+        )
         return values[0] if len(values) == 1 else values  # type: ignore[return-value]
 
     def coin_text(self, coin: C) -> str:
@@ -228,7 +230,7 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
         for a, b in zip(result, result[1:], strict=False):
             if a == b:
                 raise InvalidPositionError(
-                    f"{self!r}: coin {self.coin_text(a)} is listed twice; a position lists "
+                    f"{self!r}: coin {_coin_shown(a)} is listed twice; a position lists "
                     "each heads coin once"
                 )
         return result
@@ -322,22 +324,21 @@ class _RowOfCoins(CoinTurningGame[int]):
         n = _integer(coin)
         if n is None:
             raise InvalidPositionError(
-                f"{self!r}: coin {coin!r} is not an integer; coins are numbered from {self.first}"
+                f"{self!r}: coin {shown(coin)} is not an integer; coins are numbered from "
+                f"{self.first}"
             )
         if n < self.first:
             raise InvalidPositionError(
-                f"{self!r}: there is no coin {n}; coins are numbered from {self.first}"
+                f"{self!r}: there is no coin {shown(n)}; coins are numbered from {self.first}"
             )
         return n
 
     def parse_coin(self, word: str) -> int:
-        text = word.strip()
-        if not text.lstrip("-").isdigit():
-            raise InvalidPositionError(
-                f"{self!r}: coin {word!r} is not an integer; give the numbers of the heads "
-                f"coins (numbered from {self.first})"
-            )
-        return int(text)
+        return parse_int(
+            word,
+            f"{self!r}: coin",
+            expected=f"an integer; give the numbers of the heads coins (from {self.first})",
+        )
 
     def search_coins(self, position: tuple[int, ...]) -> int:
         return position[-1] - self.first + 1 if position else 0
@@ -384,6 +385,13 @@ class TurningTurtles(_RowOfCoins):
         if other == 0:
             return [()]
         return [(other,)] if other < coin else []
+
+
+def _coin_shown(coin: object) -> str:
+    """A coin for a message (``5``, or ``2,3`` on a board), shortened when huge."""
+    if isinstance(coin, tuple):
+        return ",".join(map(shown, coin))
+    return shown(coin)
 
 
 def _integer(x: object) -> int | None:
@@ -594,26 +602,29 @@ class TurningCorners(CoinTurningGame[tuple[int, int]]):
     def check_coin(self, coin: object) -> tuple[int, int]:
         if not isinstance(coin, tuple | list) or len(coin) != 2:
             raise InvalidPositionError(
-                f"{self!r}: coin {coin!r} is not a pair (i, j); coins are (row, column) "
+                f"{self!r}: coin {shown(coin)} is not a pair (i, j); coins are (row, column) "
                 "pairs with i, j >= 1"
             )
         i, j = _integer(coin[0]), _integer(coin[1])
         if i is None or j is None:
             raise InvalidPositionError(
-                f"{self!r}: coin {coin!r} has a coordinate that is not an integer"
+                f"{self!r}: coin {shown(coin)} has a coordinate that is not an integer"
             )
         if i < 1 or j < 1:
             raise InvalidPositionError(
-                f"{self!r}: there is no coin {(i, j)}; coordinates start at 1 "
+                f"{self!r}: there is no coin ({shown(i)}, {shown(j)}); coordinates start at 1 "
                 "(row and column 0 have no coins)"
             )
         return (i, j)
 
     def parse_coin(self, word: str) -> tuple[int, int]:
         parts = word.strip().strip("()").split(",")
-        if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            raise InvalidPositionError(f"{self!r}: coin {word!r} is not of the form i,j (e.g. 2,3)")
-        return (int(parts[0]), int(parts[1]))
+        if len(parts) != 2:
+            raise InvalidPositionError(
+                f"{self!r}: coin {shown(word)} is not of the form i,j (e.g. 2,3)"
+            )
+        what = f"{self!r}: coin {shown(word)}: coordinate"
+        return (parse_int(parts[0], what), parse_int(parts[1], what))
 
     def coin_text(self, coin: tuple[int, int]) -> str:
         return f"{coin[0]},{coin[1]}"

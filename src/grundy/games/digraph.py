@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import InvalidGameError, InvalidPositionError, LoopError
 from ..impartial import ImpartialGame
+from ..integers import parse_int, shown
 from ..retrograde import IntArray
 from ..sums import Sum
 from ._edge_files import check_vertex, read_edge_file
@@ -208,7 +209,9 @@ class DigraphGame(ImpartialGame[Position]):
         ...
         grundy.errors.InvalidGameError: cannot read edge file 'no-such-graph.txt': no such file
         """
-        listing = read_edge_file(path, lone_vertices=True, error=InvalidGameError)
+        listing = read_edge_file(
+            path, lone_vertices=True, error=InvalidGameError, max_edges=cls.max_positions
+        )
         return cls(listing.edges, listing.vertices, name=f"digraph:{os.fspath(path)}")
 
     # ------------------------------------------------------------- the graph
@@ -256,7 +259,8 @@ class DigraphGame(ImpartialGame[Position]):
         a = self._index.get(label)
         if a is None:
             raise InvalidPositionError(
-                f"{self!r}: vertex {label!r} is not in the graph ({len(self._labels):,} vertices)"
+                f"{self!r}: vertex {shown(label)} is not in the graph ({len(self._labels):,} "
+                "vertices)"
             )
         return a
 
@@ -344,11 +348,10 @@ class DigraphGame(ImpartialGame[Position]):
             raise InvalidPositionError(f"{self!r}: give the vertices the tokens stand on")
         vertices = []
         for word in tokens:
-            if not (word.isascii() and word.isdigit()):
-                raise InvalidPositionError(
-                    f"{self!r}: token vertex {word!r} is not an integer >= 0"
-                )
-            vertices.append(self._labels[self._vertex(int(word))])
+            vertex = parse_int(
+                word, f"{self!r}: token vertex", signed=False, expected="an integer >= 0"
+            )
+            vertices.append(self._labels[self._vertex(vertex)])
         return vertices[0] if len(vertices) == 1 else tuple(vertices)
 
     def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidPositionError
 from ..impartial import ImpartialGame
+from ..integers import shown
 from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import parse_heap
@@ -148,14 +149,15 @@ class FibonacciNim(ImpartialGame[Position]):
         if isinstance(position, tuple | list):
             if len(position) != 2:
                 raise InvalidPositionError(
-                    f"{self!r}: position {tuple(position)!r} is not (heap, limit) or a heap"
+                    f"{self!r}: position {shown(tuple(position))} is not (heap, limit) or a heap"
                 )
             n = parse_heap(position[0], self)
             limit = parse_heap(position[1], self, what="limit")
             if limit > n:
                 raise InvalidPositionError(
-                    f"{self!r}: limit {limit} in {(n, limit)!r} is larger than the heap; "
-                    f"the limit (most the player to move may take) is 0..{n} here"
+                    f"{self!r}: limit {shown(limit)} in ({shown(n)}, {shown(limit)}) is larger "
+                    "than the heap; the limit (most the player to move may take) is "
+                    f"0..{shown(n)} here"
                 )
             return n, limit
         n = parse_heap(position, self)
@@ -176,7 +178,8 @@ class FibonacciNim(ImpartialGame[Position]):
         if len(tokens) == 2:
             return self.check_position(tuple(tokens))
         raise InvalidPositionError(
-            f"{self!r}: give a heap n (the start) or a heap and a limit, got {' '.join(tokens)!r}"
+            f"{self!r}: give a heap n (the start) or a heap and a limit, got "
+            f"{shown(' '.join(tokens))}"
         )
 
     def describe_move(self, before: Position | Sum, after: Position | Sum) -> str:

@@ -335,9 +335,9 @@ class GreenHackenbush(ImpartialGame[Edges]):
     def _edges_of(self, position: object) -> Edges:
         """The edges of `position` as a sorted tuple of pairs (u <= v), floating or not."""
         if isinstance(position, str):
-            pairs: Iterable[Any] = parse_edge_text(position).edges
+            pairs: Iterable[Any] = parse_edge_text(position, max_edges=self.max_positions).edges
         elif isinstance(position, os.PathLike):
-            pairs = read_edge_file(position).edges
+            pairs = read_edge_file(position, max_edges=self.max_positions).edges
         elif callable(getattr(position, "edges", None)):  # a networkx graph
             graph: Any = position  # networkx is untyped: duck typing
             pairs = graph.edges()
@@ -391,7 +391,7 @@ class GreenHackenbush(ImpartialGame[Edges]):
         return parts[0] if len(parts) == 1 else Sum(*parts)
 
     def _read_file(self, name: str) -> Edges:
-        listing: EdgeList = read_edge_file(name)
+        listing: EdgeList = read_edge_file(name, max_edges=self.max_positions)
         edges = self._edges_of(listing.edges)
         kept = _prune(edges, self.ground)
         if len(kept) != len(edges):

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from ..errors import InvalidPositionError, PositionLimitError
 from ..explain import xor_line
 from ..impartial import ImpartialGame
+from ..integers import parse_int, shown
 from ..sums import Sum
 
 __all__ = ["HeapGame", "HeapPosition", "SearchedHeapGame", "changed_heaps", "parse_heap"]
@@ -25,7 +26,8 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
     """Return `value` as a heap size (a non-negative int), or raise InvalidPositionError.
 
     `what` names the number in the message (``"limit"``, ``"step 2 count"``...), so that
-    every count a position is made of is read, and rejected, the same way.
+    every count a position is made of is read, and rejected, the same way. Text is read
+    by :func:`grundy.integers.parse_int` (ASCII digits, up to ``MAX_DIGITS`` of them).
 
     Examples
     --------
@@ -44,21 +46,17 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
         return value
     where = f"{game!r}: " if game is not None else ""
     if isinstance(value, str):
-        text = value.strip()
-        digits = text.removeprefix("-")  # one sign at most: '--3' is no integer
-        if not (digits.isascii() and digits.isdigit()):
-            raise InvalidPositionError(f"{where}{what} {value!r} is not an integer")
-        heap = int(text)
+        heap = parse_int(value, f"{where}{what}")
     elif isinstance(value, bool):
         raise InvalidPositionError(f"{where}{what} {value!r} is a bool, not an integer")
     else:
         try:
             heap = operator.index(value)  # type: ignore[arg-type]  # any object: TypeError if not an index
         except TypeError:
-            raise InvalidPositionError(f"{where}{what} {value!r} is not an integer") from None
+            raise InvalidPositionError(f"{where}{what} {shown(value)} is not an integer") from None
     if heap < 0:
         raise InvalidPositionError(
-            f"{where}{what} {heap} is negative; it must be a non-negative integer"
+            f"{where}{what} {shown(heap)} is negative; it must be a non-negative integer"
         )
     return heap
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import InvalidGameError, PositionLimitError
+from ..integers import shown
 from ..sums import Sum
 from .heap_game import HeapPosition, SearchedHeapGame
 
@@ -95,7 +96,7 @@ class SplitOrTake(SearchedHeapGame):
         m = self.max_parts
         if isinstance(m, bool) or not isinstance(m, int) or m < 2:
             raise InvalidGameError(
-                f"{type(self).__name__}: max_parts = {m!r} must be an integer >= 2 "
+                f"{type(self).__name__}: max_parts = {shown(m)} must be an integer >= 2 "
                 "(a split makes at least two heaps)"
             )
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
+from ..integers import shown
 from ..sums import Sum
 from .heap_game import HeapGame, HeapPosition
 
@@ -81,7 +82,7 @@ class LiegesOfLegendre(HeapGame):
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
             raise InvalidGameError(
-                f"LiegesOfLegendre: k = {self.k!r} must be a positive integer "
+                f"LiegesOfLegendre: k = {shown(self.k)} must be a positive integer "
                 "(the number of heaps a split makes)"
             )
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..explain import xor_line
 from ..impartial import ImpartialGame
+from ..integers import shown
 from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import parse_heap
@@ -114,7 +115,7 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
             raise InvalidGameError(
-                f"MooreNim: k = {self.k!r} must be a positive integer "
+                f"MooreNim: k = {shown(self.k)} must be a positive integer "
                 "(the most heaps a move may reduce)"
             )
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..heaps import HeapCode, parse_code
+from ..integers import shown
 from ..sums import Sum
 from .heap_game import HeapPosition, SearchedHeapGame
 
@@ -162,10 +163,15 @@ class OctalGame(_KernelTable):
     name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        rules = parse_code(self.code)
-        if rules.kind not in ("octal", "hexadecimal"):
+        code = self.code
+        # Sets S are refused before parse_code reads them: SubtractionGame checks them.
+        subtraction = isinstance(code, str) and code.strip().lower().startswith(
+            ("subtraction:", "allbut:")
+        )
+        rules = None if subtraction else parse_code(code)
+        if rules is None or rules.kind not in ("octal", "hexadecimal"):
             raise InvalidGameError(
-                f"OctalGame: {self.code!r} is not an octal or hexadecimal code such as '0.77'"
+                f"OctalGame: {shown(code)} is not an octal or hexadecimal code such as '0.77'"
                 " (Grundy's game and subtraction sets have their own classes)"
             )
         object.__setattr__(self, "code", rules.text)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import InvalidPositionError
 from ..explain import xor_line
 from ..impartial import ImpartialGame
+from ..integers import shown
 from ..move import Move
 from ..sums import Sum
 from .heap_game import parse_heap
@@ -30,7 +31,7 @@ class _Staircase(ImpartialGame[Position]):
         if isinstance(position, int) and not isinstance(position, bool):
             return (parse_heap(position, self, what="step 1 count"),)  # one step
         raise InvalidPositionError(
-            f"{self!r}: position {position!r} is not a tuple of coin counts (steps 1, 2, ...)"
+            f"{self!r}: position {shown(position)} is not a tuple of coin counts (steps 1, 2, ...)"
         )
 
     def from_coins(self, steps: Sequence[int]) -> Position:

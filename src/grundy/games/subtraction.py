@@ -8,14 +8,85 @@ from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
 from ..heaps.codes import parse_subtraction_set
+from ..integers import INT64_MAX, parse_int, shown
 from ..periodicity import Periodicity, window_periodicity
 from ..sums import Sum
 from .heap_game import HeapGame, HeapPosition
 
-__all__ = ["SubtractionGame", "AllButSubtractionGame", "Bash", "parse_subtraction_set"]
+__all__ = [
+    "SubtractionGame",
+    "AllButSubtractionGame",
+    "Bash",
+    "parse_subtraction_set",
+    "read_subtraction_set",
+]
 
 #: explain() finds the period of a subtraction set up to this largest subtraction.
 _EXPLAIN_WINDOW = 10_000
+
+
+def read_subtraction_set(value: object) -> tuple[int, ...]:
+    """Return a subtraction set as a sorted tuple of distinct positive ints, or raise.
+
+    What the subtraction games' constructors and the registry read S with:
+    :func:`parse_subtraction_set`, with the numbers of a text (``"1,3,4"``) read by
+    :func:`grundy.integers.parse_int` (ASCII digits only), anything but a text or an
+    iterable refused, and numbers past 2^63 - 1 refused (the compiled kernels hold
+    64-bit ints; a period shows only after a window of max(S) values anyway).
+
+    Raises
+    ------
+    InvalidGameError
+        One line naming the set and the bad number.
+
+    Examples
+    --------
+    >>> from grundy.games.subtraction import read_subtraction_set
+    >>> read_subtraction_set("4, 1,3"), read_subtraction_set([2, 2, 1])
+    ((1, 3, 4), (1, 2))
+    >>> read_subtraction_set("1,²")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGameError: subtraction set '1,²': '²' is not a positive integer
+    >>> read_subtraction_set(None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGameError: subtraction set None is not a set of positive integers; ...
+    """
+    where = f"subtraction set {shown(value)}:"
+    if isinstance(value, str):
+        items = [t.strip() for t in value.split(",")]
+        if items == [""]:
+            return parse_subtraction_set(value)  # which says that it is empty
+        numbers = []
+        for item in items:
+            number = parse_int(
+                item, where, signed=False, error=InvalidGameError, expected="a positive integer"
+            )
+            if number < 1:
+                raise InvalidGameError(f"{where} {shown(item)} is not a positive integer")
+            numbers.append(number)
+    elif isinstance(value, Iterable):
+        numbers = [
+            parse_int(
+                item, where, signed=False, error=InvalidGameError, expected="a positive integer"
+            )
+            if isinstance(item, str)
+            else item
+            for item in value
+        ]
+    else:
+        raise InvalidGameError(
+            f"subtraction set {shown(value)} is not a set of positive integers; give e.g. "
+            "(1, 3, 4) or '1,3,4'"
+        )
+    result = parse_subtraction_set(numbers)
+    if result and result[-1] > INT64_MAX:
+        raise InvalidGameError(
+            f"{where} {shown(result[-1])} is more than 2^63 - 1, the largest number of "
+            "tokens grundy's compiled kernels take"
+        )
+    return result
 
 
 @dataclass(frozen=True)
@@ -47,7 +118,7 @@ class SubtractionGame(HeapGame):
     subtraction_set: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "subtraction_set", parse_subtraction_set(self.subtraction_set))
+        object.__setattr__(self, "subtraction_set", read_subtraction_set(self.subtraction_set))
 
     def heap_moves(self, n: int) -> list[int]:
         return [n - s for s in self.subtraction_set if s <= n]
@@ -155,7 +226,7 @@ class AllButSubtractionGame(HeapGame):
     excluded: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "excluded", parse_subtraction_set(self.excluded))
+        object.__setattr__(self, "excluded", read_subtraction_set(self.excluded))
 
     def heap_moves(self, n: int) -> list[int]:
         excluded = set(self.excluded)
@@ -209,7 +280,7 @@ class Bash(HeapGame):
 
     def __post_init__(self) -> None:
         if isinstance(self.m, bool) or not isinstance(self.m, int) or self.m < 1:
-            raise InvalidGameError(f"Bash game: m = {self.m!r} must be a positive integer")
+            raise InvalidGameError(f"Bash game: m = {shown(self.m)} must be a positive integer")
 
     def heap_moves(self, n: int) -> range:
         return range(n - 1, max(n - self.m, 0) - 1, -1)

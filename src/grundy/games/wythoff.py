@@ -9,6 +9,7 @@ from math import isqrt
 
 from ..errors import InvalidPositionError
 from ..impartial import ImpartialGame
+from ..integers import shown
 from ..outcome import Outcome
 from ..sums import Sum
 from .heap_game import parse_heap
@@ -161,11 +162,11 @@ class Wythoff(ImpartialGame[Pair]):
             return Sum(*(self.check_position(p) for p in position.parts))
         if not isinstance(position, tuple | list):
             raise InvalidPositionError(
-                f"{self!r}: position {position!r} is not a pair of heaps (a, b)"
+                f"{self!r}: position {shown(position)} is not a pair of heaps (a, b)"
             )
         if len(position) != 2:
             raise InvalidPositionError(
-                f"{self!r}: position {tuple(position)!r} has {len(position)} heaps; "
+                f"{self!r}: position {shown(tuple(position))} has {len(position):,} heaps; "
                 "Wythoff's game is played on exactly two heaps (a, b)"
             )
         return parse_heap(position[0], self), parse_heap(position[1], self)
@@ -182,7 +183,7 @@ class Wythoff(ImpartialGame[Pair]):
         """
         if len(tokens) != 2:
             raise InvalidPositionError(
-                f"{self!r}: give two heap sizes a b, got {' '.join(tokens)!r}"
+                f"{self!r}: give two heap sizes a b, got {shown(' '.join(tokens))}"
             )
         return self.check_position(tuple(tokens))
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Hashable
 
-from ..errors import MoveGenerationError, PositionLimitError
+from ..errors import InvalidGameError, MoveGenerationError, PositionLimitError
 from ..graph import explore
+from ..integers import shown
 from ..progress import Chunks, Progress
 from ..retrograde import label_graph
 from ..solver import call_moves
@@ -54,6 +55,9 @@ def solve(
 
     Raises
     ------
+    InvalidGameError
+        `game` is not a :class:`TwoPlayerGame` (an impartial game is solved by
+        :func:`grundy.loopy.solve`).
     PositionLimitError
         More than `max_positions` positions are reachable.
     MoveGenerationError
@@ -76,6 +80,11 @@ def solve(
     fine. The compiled path explores codes breadth first through a hash table and labels
     them in one kernel: O(V + E), several million positions a second.
     """
+    if not isinstance(game, TwoPlayerGame):
+        raise InvalidGameError(
+            f"solve: {shown(game)} is not a TwoPlayerGame; an impartial game with cycles is "
+            "solved by grundy.loopy.solve, one without by its grundy() and outcome()"
+        )
     root = game.start() if position is None else game.check_position(position)
     limit = game.max_positions if max_positions is None else max_positions
     bar = _SolveProgress(progress, f"solving {game!r}")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...errors import InvalidGameError, InvalidPositionError
+from ...integers import parse_int, shown
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
@@ -76,13 +77,13 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
             value = getattr(self, field)
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise InvalidGameError(
-                    f"connect four: {field} {value!r} is not an integer >= {least}"
+                    f"connect four: {field} {shown(value)} is not an integer >= {least}"
                 )
         if self.width * (self.height + 1) > _CODE_BITS:
             raise InvalidGameError(
-                f"connect four: a {self.width} x {self.height} board does not fit the "
-                f"integer codes: width * (height + 1) = {self.width * (self.height + 1)} > "
-                f"{_CODE_BITS}"
+                f"connect four: a {shown(self.width)} x {shown(self.height)} board does not "
+                "fit the integer codes: width * (height + 1) = "
+                f"{shown(self.width * (self.height + 1))} > {_CODE_BITS}"
             )
 
     @property
@@ -148,7 +149,9 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         """
         position = self.check_position(position)
         if not 1 <= column <= self.width:
-            raise InvalidPositionError(f"{self!r}: column {column} is not one of 1..{self.width}")
+            raise InvalidPositionError(
+                f"{self!r}: column {shown(column)} is not one of 1..{self.width}"
+            )
         if not self.moves(position):
             raise InvalidPositionError(
                 f"{self!r}: the game is over at {self.format_position(position)!r}"
@@ -240,17 +243,16 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         if text.lower().startswith("moves:"):
             position = self.start()
             for word in text[len("moves:") :].replace(",", " ").split():
-                if not word.isdigit():
-                    raise InvalidPositionError(
-                        f"{self!r}: move {word!r} in {text!r} is not a column number"
-                    )
-                position = self.play(position, int(word))
+                column = parse_int(
+                    word, f"{self!r}: move", signed=False, expected="a column number"
+                )
+                position = self.play(position, column)
             return position
         words = [w for token in tokens for w in token.strip().split("|")]
         if len(words) != self.width:
             raise InvalidPositionError(
-                f"{self!r}: {text!r} gives {len(words)} columns, not {self.width}; give one "
-                "word per column (bottom first, - for empty) or moves:3,4,3"
+                f"{self!r}: {shown(text)} gives {len(words)} columns, not {self.width}; give "
+                "one word per column (bottom first, - for empty) or moves:3,4,3"
             )
         columns = ["" if w in (_EMPTY_COLUMN, ".", "_") else w.lower() for w in words]
         return self.check_position(columns)
@@ -331,8 +333,8 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         grundy.errors.InvalidPositionError: connect-four:4x4: column 9 is not one of 1..4
         """
         text = text.strip().lower()
-        if text.isdigit():
-            return self.play(position, int(text))
+        if text.isdigit():  # any digits, '²' too: read (and refused) by parse_int
+            return self.play(position, parse_int(text, f"{self!r}: column", signed=False))
         letters = _COLUMN_LETTERS[: self.width]
         if len(text) == 1 and text in letters:
             return self.play(position, letters.index(text) + 1)

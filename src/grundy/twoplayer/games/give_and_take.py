@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidGameError, InvalidPositionError
+from ...integers import INT64_MAX, parse_int, shown
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["GiveAndTake"]
+__all__ = ["GiveAndTake", "MAX_SIZE"]
+
+#: The largest heap: codes 2 x heap + player, up to 2 x size + 3, are 64-bit ints.
+MAX_SIZE = (INT64_MAX - 3) // 2
 
 _PLAYERS = ("x", "o")
 
@@ -63,7 +67,12 @@ class GiveAndTake(TwoPlayerGame[tuple[int, int]]):
 
     def __post_init__(self) -> None:
         if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size < 1:
-            raise InvalidGameError(f"give and take: size {self.size!r} is not an integer >= 1")
+            raise InvalidGameError(f"give and take: size {shown(self.size)} is not an integer >= 1")
+        if self.size > MAX_SIZE:
+            raise InvalidGameError(
+                f"give and take: size {shown(self.size)} is more than {MAX_SIZE:,}, the largest "
+                "whose codes 2 x heap + player fit the compiled rules' 64-bit integers"
+            )
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -113,16 +122,18 @@ class GiveAndTake(TwoPlayerGame[tuple[int, int]]):
         """
         if not isinstance(position, tuple | list) or len(position) != 2:
             raise InvalidPositionError(
-                f"{self!r}: position {position!r} is not a pair (heap, player to move)"
+                f"{self!r}: position {shown(position)} is not a pair (heap, player to move)"
             )
         heap, player = position
         if isinstance(heap, bool) or not isinstance(heap, int) or not 0 <= heap <= self.size + 1:
             raise InvalidPositionError(
-                f"{self!r}: heap {heap!r} is not an integer from 0 to {self.size + 1} (the "
-                "size, or one more when overflowed)"
+                f"{self!r}: heap {shown(heap)} is not an integer from 0 to {self.size + 1} "
+                "(the size, or one more when overflowed)"
             )
-        if player not in (0, 1) or isinstance(player, bool):
-            raise InvalidPositionError(f"{self!r}: player to move {player!r} is not 0 (x) or 1 (o)")
+        if isinstance(player, bool) or player not in (0, 1):
+            raise InvalidPositionError(
+                f"{self!r}: player to move {shown(player)} is not 0 (x) or 1 (o)"
+            )
         return (heap, player)
 
     def parse_position(self, tokens: Sequence[str]) -> tuple[int, int]:
@@ -137,18 +148,14 @@ class GiveAndTake(TwoPlayerGame[tuple[int, int]]):
         if not tokens:
             return self.start()
         words = " ".join(tokens).split()
-        if (
-            not 1 <= len(words) <= 2
-            or not words[0].isdigit()
-            or words[1:]
-            and (words[1].lower() not in _PLAYERS)
-        ):
+        if not 1 <= len(words) <= 2 or words[1:] and (words[1].lower() not in _PLAYERS):
             raise InvalidPositionError(
-                f"{self!r}: cannot read {' '.join(tokens)!r}; give the heap and the player "
-                "to move, e.g. 5 o"
+                f"{self!r}: cannot read {shown(' '.join(tokens))}; give the heap and the "
+                "player to move, e.g. 5 o"
             )
+        heap = parse_int(words[0], f"{self!r}: heap", signed=False)
         player = _PLAYERS.index(words[1].lower()) if len(words) == 2 else 0
-        return self.check_position((int(words[0]), player))
+        return self.check_position((heap, player))
 
     def format_position(self, position: tuple[int, int]) -> str:
         """Write the heap and the player to move, e.g. ``5 o``."""

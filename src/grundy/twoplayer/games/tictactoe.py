@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...errors import InvalidPositionError
+from ...integers import parse_int, shown
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
@@ -143,11 +144,11 @@ class TicTacToe(TwoPlayerGame[str]):
         """
         if not isinstance(position, str):
             raise InvalidPositionError(
-                f"{self!r}: position {position!r} is not a string of 9 cells (x, o or .)"
+                f"{self!r}: position {shown(position)} is not a string of 9 cells (x, o or .)"
             )
         if len(position) != _CELLS:
             raise InvalidPositionError(
-                f"{self!r}: position {position!r} has {len(position)} cells, not 9"
+                f"{self!r}: position {shown(position)} has {len(position):,} cells, not 9"
             )
         for i, ch in enumerate(position):
             if ch not in _DIGIT:
@@ -193,8 +194,8 @@ class TicTacToe(TwoPlayerGame[str]):
             and len(rows[0]) == _CELLS
         ):
             raise InvalidPositionError(
-                f"{self!r}: cannot read a board from {' '.join(tokens)!r}; give three rows "
-                "of three cells (x, o, . or -), e.g. xo. ... ..o, or one word of 9 cells"
+                f"{self!r}: cannot read a board from {shown(' '.join(tokens))}; give three "
+                "rows of three cells (x, o, . or -), e.g. xo. ... ..o, or one word of 9 cells"
             )
         text = "".join(rows).lower()
         for i, ch in enumerate(text):
@@ -275,7 +276,7 @@ class TicTacToe(TwoPlayerGame[str]):
         ...
         grundy.errors.InvalidPositionError: tictactoe: cell a1 is taken (x)
         """
-        cell = _read_cell(text.strip().lower())
+        cell = _read_cell(text.strip().lower(), f"{self!r}: cell")
         if cell is None:
             return None
         if isinstance(cell, str):
@@ -319,8 +320,8 @@ class TicTacToe(TwoPlayerGame[str]):
 
 # --------------------------------------------------------------------- Python helpers
 _COLUMNS = "abc"
-_CELL_NAME = re.compile(r"([a-z])(\d+)")
-_ROW_COLUMN = re.compile(r"(\d+)\s*[ ,]\s*(\d+)")
+_CELL_NAME = re.compile(r"([a-z])([0-9]+)")
+_ROW_COLUMN = re.compile(r"([0-9]+)\s*[ ,]\s*([0-9]+)")
 
 
 def _cell_name(i: int) -> str:
@@ -328,20 +329,21 @@ def _cell_name(i: int) -> str:
     return f"{_COLUMNS[i % 3]}{i // 3 + 1}"
 
 
-def _read_cell(text: str) -> int | str | None:
+def _read_cell(text: str, what: str) -> int | str | None:
     """The cell (0-8) that `text` names as b2, 5 or 2 2; a message if it names a cell
-    that does not exist; None if it is no cell name."""
+    that does not exist; None if it is no cell name. Numbers are read by parse_int
+    (`what` names them when they are no integers: Unicode digits such as '²')."""
     if text.isdigit():
-        number = int(text)
-        return number - 1 if 1 <= number <= _CELLS else f"there is no cell {text}"
+        number = parse_int(text, what, signed=False)
+        return number - 1 if 1 <= number <= _CELLS else f"there is no cell {shown(number)}"
     if match := _CELL_NAME.fullmatch(text):
-        column, row = _COLUMNS.find(match[1]), int(match[2])
+        column, row = _COLUMNS.find(match[1]), parse_int(match[2], what)
     elif match := _ROW_COLUMN.fullmatch(text):
-        row, column = int(match[1]), int(match[2]) - 1
+        row, column = parse_int(match[1], what), parse_int(match[2], what) - 1
     else:
         return None
     if not (0 <= column < 3 and 1 <= row <= 3):
-        return f"there is no cell {text!r}"
+        return f"there is no cell {shown(text)}"
     return 3 * (row - 1) + column
 
 
