@@ -335,6 +335,24 @@ def test_heaps_below_the_table_limit_are_answered_from_a_certified_period(spy):
     assert max(size for _, size, *_ in extensions.args) == 6001
 
 
+def test_a_huge_heap_of_a_code_no_theorem_certifies_is_refused_at_once(spy):
+    """Issue 20: 0.3F is arithmetic-periodic (G(n + 6) = G(n) + 3), which no theorem here
+    certifies; a heap of 10^100 computed 65,536 values of a code whose moves leave three
+    heaps (hours). The period search now stops once that period is seen."""
+    from grundy.heaps import sequence
+
+    game = OctalGame("0.3F")
+    with spy(sequence, "_extend", max_calls=1) as extensions:
+        with pytest.raises(gr.PositionLimitError, match="no period is certified"):
+            game.grundy(10**100)
+    assert max(size for _, size, *_ in extensions.args) == 1024
+
+
+def test_heaps_below_the_table_limit_of_a_code_no_theorem_certifies_are_computed():
+    game = OctalGame("0.3F")
+    assert game.grundy(1500) == 3 * (1500 // 6) + 1500 % 3  # its arithmetic period
+
+
 def test_names_and_registry():
     from grundy.registry import find
 

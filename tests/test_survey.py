@@ -387,21 +387,68 @@ def test_foreign_and_damaged_results_files(tmp_path):
 
     damaged = results_path(tmp_path, "0.d7", 150)
     with open(damaged, "w", encoding="utf-8") as f:
-        f.write(lines[0].replace('"upto": 200', '"upto": 150') + "\n\n{not json\n")
+        f.write("\n{not json\n")
     with pytest.raises(SurveyError) as info:
         survey("0.d7", upto=150, out=tmp_path, workers=1)
-    assert "line 3 is not a survey result" in one_line(info)
+    assert "line 2 is not a survey result" in one_line(info)
     with open(damaged, "w", encoding="utf-8") as f:
         f.write('{"format": 1, "code": "0.07"}\n')
     with pytest.raises(SurveyError) as info:
         survey("0.d7", upto=150, out=tmp_path, workers=1)
-    assert "line 1" in one_line(info)
+    assert "line 1 was written by an older grundy, without a checksum" in one_line(info)
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     with pytest.raises(SurveyError) as info:
         survey("0.d7", upto=10, out=blocker, workers=1)
     assert "cannot write results" in one_line(info)
+
+
+def test_a_line_edited_by_hand_is_refused_not_trusted(tmp_path):
+    """Issue 20: a hand-edited line was trusted by the summary (here 0.07 made the same
+    sequence as 0.77, certified with Kayles' period)."""
+    survey("0.d7", upto=200, out=tmp_path, workers=1)
+    lines = lines_of(results_path(tmp_path, "0.d7", 200))
+    edited = results_path(tmp_path, "0.d7", 200)
+    records = [json.loads(line) for line in lines]
+    kayles = next(r for r in records if r["code"] == "0.77")
+    for record in records:
+        if record["code"] == "0.07":
+            record.update({k: kayles[k] for k in ("period", "preperiod", "digest")})
+    with open(edited, "w", encoding="utf-8") as f:
+        f.write("".join(json.dumps(r) + "\n" for r in records))
+    with pytest.raises(SurveyError) as info:
+        survey("0.d7", upto=200, out=tmp_path, workers=1)
+    assert (
+        "line 1 is not a survey result (the record of 0.07 does not match its checksum "
+        "(edited or damaged)); delete the line to compute that game again"
+    ) in one_line(info)
+    with open(edited, "w", encoding="utf-8") as f:  # without that line: computed again
+        f.write("".join(line + "\n" for line in lines[1:]))
+    again = survey("0.d7", upto=200, out=tmp_path, workers=1)
+    assert [r.code for r in summarize(again).open] == ["0.37", "0.47", "0.67"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("computed", 999, "upto and computed are not counts of values"),
+        ("period", None, "period and preperiod"),
+        ("certified", 1, "saltus or certified has the wrong type"),
+        ("digest", "not hex", "a digest is not 16 hexadecimal digits"),
+        ("code", "0.070", "not spelled as grundy spells it"),
+        ("extra", 1, "unexpected keyword argument 'extra'"),
+    ],
+)
+def test_records_with_a_matching_checksum_are_still_checked(field, value, words):
+    from grundy.scale.survey import _record_check
+
+    record = survey_game("0.07", 200).to_json()
+    del record["check"]
+    record[field] = value
+    record["check"] = _record_check(record)
+    with pytest.raises(ValueError, match=words):
+        SurveyResult.from_json(record)
 
 
 # --------------------------------------------------------------------- 4. summary
@@ -732,6 +779,84 @@ def test_a_worker_killed_after_start_up_is_still_a_death(tmp_path):
         "grundy.errors.EngineError: a local worker process died (out of memory or killed); "
         "run the command again to resume from what was saved"
     )
+
+
+LONG_SURVEY_SCRIPT = """\
+from grundy.scale import survey
+
+if __name__ == "__main__":
+    survey(["0.6", "grundy"], upto=30_000_000, engine="local", workers=2)
+"""
+
+
+def _proc_stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the name (state first), or None if gone."""
+    try:
+        stat = open(f"/proc/{pid}/stat").read()
+    except OSError:
+        return None
+    return stat[stat.rindex(")") + 2 :].split()
+
+
+def _workers_of(parent: int) -> dict[int, float]:
+    """Pool workers (spawned) of process `parent`, with the CPU seconds each has used."""
+    import os
+
+    found = {}
+    for entry in os.listdir("/proc"):
+        fields = _proc_stat(int(entry)) if entry.isdigit() else None
+        if fields is None or int(fields[1]) != parent:
+            continue
+        try:
+            command = open(f"/proc/{entry}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"spawn_main" in command:
+            found[int(entry)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def _alive(pid: int) -> bool:
+    fields = _proc_stat(pid)
+    return fields is not None and fields[0] not in ("Z", "X")  # a zombie has ended
+
+
+def test_workers_end_when_the_survey_process_is_killed(tmp_path):
+    """Issue 20: a survey killed by SIGKILL left its pool workers computing for good."""
+    import os
+    import signal
+    import time
+
+    if not os.path.isdir("/proc"):
+        pytest.skip("finds the worker processes through /proc")
+    script = tmp_path / "long_survey.py"
+    script.write_text(LONG_SURVEY_SCRIPT)
+    main = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path)
+    workers: dict[int, float] = {}
+    try:
+        # Wait until both workers run a task: each has used more CPU than starting up
+        # and importing take (the tasks compute for minutes). Bounded: a hang guard.
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and main.poll() is None:
+            workers = _workers_of(main.pid)
+            if len(workers) == 2 and min(workers.values()) > 3.0:
+                break
+            time.sleep(0.2)
+        assert len(workers) == 2 and min(workers.values()) > 3.0, workers
+        main.kill()  # SIGKILL: no handler, no clean-up in the survey's process
+        main.wait(timeout=60)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(map(_alive, workers)):
+            time.sleep(0.2)
+        assert not any(map(_alive, workers)), "the workers outlived the survey"
+    finally:
+        if main.poll() is None:
+            main.kill()
+        for pid in workers:  # before the fix they ran on: stop them here
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ from grundy.twoplayer import (
     Encoding,
     TwoPlayerGame,
     Value,
+    load,
     load_tiers,
     save,
     solve,
@@ -463,6 +464,146 @@ def test_a_store_file_with_garbled_data_is_a_database_error(tmp_path, damaged):
     with pytest.raises(DatabaseError) as info:
         load_tiers(tmp_path, game)
     assert "\n" not in str(info.value) and str(tmp_path / damaged) in str(info.value)
+
+
+# ----------------------------------------------------------------- 3b. files that are checked
+def one_line_database_error(run, *words: str) -> str:
+    with pytest.raises(DatabaseError) as info:
+        run()
+    message = str(info.value)
+    assert "\n" not in message, message
+    for word in words:
+        assert word in message, message
+    return message
+
+
+@pytest.fixture
+def tictactoe_store(tmp_path):
+    """A finished store of tic-tac-toe (one shard a tier)."""
+    store = tmp_path / "store"
+    solution = solve_tiers(TicTacToe(), store, workers=1)
+    assert (solution.value("x...o...."), solution.remoteness("x...o....")) == (Value.TIE, 7)
+    return store
+
+
+def both_refuse(store, *words: str) -> None:
+    """Reading the store back and solving through it again are both refused."""
+    game = TicTacToe()
+    one_line_database_error(lambda: load_tiers(store, game), *words)
+    one_line_database_error(lambda: solve_tiers(game, store, workers=1), *words)
+
+
+def test_swapped_values_files_are_refused(tictactoe_store):
+    """Issue 20: two values files swapped gave 'win in 1' for x...o.... (a tie in 7)."""
+    store = tictactoe_store
+    three, five = shard_path(store, "values", 3, 0), shard_path(store, "values", 5, 0)
+    three.rename(store / "swap")
+    five.rename(three)
+    (store / "swap").rename(five)
+    both_refuse(store, str(three), "was written as values/tier-5.shard-0.npz")
+
+
+def test_a_file_copied_from_another_store_is_refused(tmp_path, tictactoe_store):
+    other = tmp_path / "other"
+    solve_tiers(TicTacToe(), other, workers=1)
+    path = shard_path(tictactoe_store, "values", 4, 0)
+    path.write_bytes(shard_path(other, "values", 4, 0).read_bytes())
+    both_refuse(tictactoe_store, str(path), "belongs to another store")
+
+
+@pytest.mark.parametrize("kind", ["values", "positions"])
+def test_an_array_edited_by_hand_is_refused(tictactoe_store, kind):
+    """An edited array in a well-formed file (its check kept) does not match its checksum."""
+    store = tictactoe_store
+    path = store / ("values/tier-4.shard-0.npz" if kind == "values" else "positions/tier-4.npz")
+    with np.load(path) as data:
+        arrays = {key: data[key].copy() for key in data.files}
+    key = "value" if kind == "values" else "codes"
+    arrays[key][0] = arrays[key][0] + 1
+    with open(path, "wb") as f:
+        np.savez(f, **arrays)
+    both_refuse(store, str(path), f"the checksum of {key} does not match")
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda m: m.pop("symmetry"), "symmetry is missing, not a bool"),
+        (lambda m: m.update(shard_size="x"), "shard_size is 'x', not an int"),
+        (lambda m: m.update(shard_size=0), "shard_size, root_code or id is out of range"),
+        (lambda m: m.update(finished="yes"), "finished is 'yes', not a bool"),
+        (lambda m: m.update(id="another"), "out of range"),
+        (lambda m: m.update(format=1), "written by an older grundy, without checksums"),
+        (lambda m: m.update(format=7), "is not a tier store manifest of format 2"),
+    ],
+)
+def test_a_damaged_manifest_is_one_line_error(tictactoe_store, edit, words):
+    """Issue 20: a manifest without symmetry or with shard_size "x" was a traceback."""
+    data = manifest(tictactoe_store)
+    edit(data)
+    write_manifest(tictactoe_store, data)
+    both_refuse(tictactoe_store, words)
+
+
+def test_a_manifest_with_another_shard_size_is_refused(tictactoe_store):
+    """Issue 20: shard_size 1 in the manifest of a finished store gave a wrong count."""
+    write_manifest(tictactoe_store, {**manifest(tictactoe_store), "shard_size": 1})
+    before = {p.name for p in (tictactoe_store / "values").iterdir()}
+    both_refuse(tictactoe_store, "the manifest's shard_size does not match the store")
+    assert {p.name for p in (tictactoe_store / "values").iterdir()} == before  # none written
+
+
+def test_tier_counts_must_match_the_positions_files(tictactoe_store):
+    data = manifest(tictactoe_store)
+    data["counts"][3] += 1
+    write_manifest(tictactoe_store, data)
+    one_line_database_error(
+        lambda: load_tiers(tictactoe_store, TicTacToe()), "positions, the manifest says"
+    )
+
+
+def test_no_partial_file_is_left_by_a_store(tmp_path):
+    """Issue 20: --store left .partial files behind."""
+    store = tmp_path / "store"
+    (store / "values").mkdir(parents=True)
+    # a run killed mid-write leaves one; the next run that finishes removes it
+    (store / "values" / "tier-3.shard-0.npz.4242.partial").write_bytes(b"PK\x03")
+    (store / "manifest.json.partial").write_bytes(b"{")
+    solve_tiers(TicTacToe(), store, workers=2, shard_size=50)
+    assert not list(store.rglob("*.partial"))
+    # a write that fails (a values file's place taken by a directory) leaves none either
+    path = shard_path(store, "values", 8, 0)
+    path.unlink()
+    path.mkdir()
+    write_manifest(store, {**manifest(store), "finished": False})
+    one_line_database_error(lambda: solve_tiers(TicTacToe(), store, workers=1), str(path))
+    assert not list(store.rglob("*.partial"))
+
+
+def test_cli_save_to_a_directory_leaves_no_partial_file(tmp_path):
+    """Issue 20: solve --save DIR failed after writing DIR.partial, and left it there."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert_one_line_error(invoke("solve", "tictactoe", "--save", str(folder)), "is a directory")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+    path = tmp_path / "t.solved"
+    result = invoke("solve", "tictactoe", "--save", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "t.solved"]
+
+
+def test_a_saved_solution_with_an_edited_header_is_refused(tmp_path):
+    path = tmp_path / "t.solved"
+    save(solve(TicTacToe()), path)
+    data = path.read_bytes()
+    edited = data.replace(b'"root": "........."', b'"root": "x........"')
+    assert edited != data
+    path.write_bytes(edited)
+    with pytest.raises(DatabaseError, match="the checksum of its header does not match"):
+        load(path, TicTacToe())
+    path.write_bytes(data.replace(b'"symmetry": true', b'"symmetry": 1   '))
+    with pytest.raises(DatabaseError, match="damaged header"):
+        load(path, TicTacToe())
 
 
 # ----------------------------------------------------------------- 4. bad input

@@ -110,7 +110,7 @@ class LocalEngine(Engine):
                 self.workers,
                 mp_context=context,
                 initializer=_mark_started,
-                initargs=(self._started,),
+                initargs=(self._started, os.getpid()),
             )
 
     def submit(self, task: Callable[..., Any], *args: Any) -> Any:
@@ -284,9 +284,15 @@ GUARD_FIX = "put the call under if __name__ == '__main__':"
 _START_FAILED = "the local worker processes failed to start (see the error above)"
 
 
-def _mark_started(flag: Any) -> None:
-    """Pool initializer: runs in a worker once it has imported the caller's main module."""
+def _mark_started(flag: Any, parent: int) -> None:
+    """Pool initializer: runs in a worker once it has imported the caller's main module.
+
+    The worker also ends with `parent` (killed, even by SIGKILL), task or no task.
+    """
+    from .progress import exit_with_parent
+
     flag.value = 1
+    exit_with_parent(parent)
 
 
 def _check_main_guard() -> None:

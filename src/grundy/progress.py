@@ -1,23 +1,42 @@
-"""Long computations seen from outside: progress on stderr, and kernel calls kept short.
+"""Long computations seen from outside: progress on stderr, kernel calls kept short, and
+stopping them.
 
 :class:`Progress` is what a computation shows while it runs, when asked: a live rich bar
 that disappears at the end, or plain lines. :class:`Chunks` sizes the calls of a
 compiled kernel so that each takes about :data:`CHUNK_SECONDS`: between two calls the
-progress is updated and Ctrl-C is seen (a numba kernel does not look at signals). rich
-is imported only when a bar is shown, so ``import grundy`` stays light.
+progress is updated and Ctrl-C is seen (a numba kernel does not look at signals).
+:func:`sigterm_as_interrupt` makes SIGTERM stop a computation as Ctrl-C does (so what it
+saves on Ctrl-C is saved on a kill too), and :func:`exit_with_parent` ends a worker
+process whose parent died. rich is imported only when a bar is shown, so ``import
+grundy`` stays light.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
-__all__ = ["CHUNK_SECONDS", "Chunks", "Progress", "Widget"]
+__all__ = [
+    "CHUNK_SECONDS",
+    "PARENT_POLL_SECONDS",
+    "Chunks",
+    "Progress",
+    "Widget",
+    "exit_with_parent",
+    "sigterm_as_interrupt",
+]
 
 #: How long one kernel call should take: long enough that the calls cost nothing, short
 #: enough that the progress bar moves and Ctrl-C stops the work at once.
 CHUNK_SECONDS = 0.25
+
+#: How often a worker started by :func:`exit_with_parent` looks whether its parent lives.
+PARENT_POLL_SECONDS = 0.5
 
 #: The columns of a live bar that are not text: the bar itself, a spinner, the time
 #: elapsed, the time remaining (from the task's total).
@@ -157,3 +176,91 @@ class Chunks:
             self.size *= 2
         elif spent > CHUNK_SECONDS * 2 and self.size > self.first:
             self.size //= 2
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM raises ``KeyboardInterrupt``, as Ctrl-C does.
+
+    A computation that keeps its work on Ctrl-C (a checkpoint written in an ``except
+    KeyboardInterrupt``) then keeps it when killed by ``kill``, a job scheduler or a
+    container stop too, which send SIGTERM first. The previous handler is put back when
+    the block ends. Only the main thread can set handlers: elsewhere (and where there is
+    no SIGTERM) the block runs unchanged; so it does in a process started by
+    :mod:`multiprocessing` (a pool's worker), which its pool ends with SIGTERM: there a
+    ``KeyboardInterrupt`` would be sent back as the task's error, and the worker go on.
+
+    Examples
+    --------
+    >>> import signal
+    >>> from grundy.progress import sigterm_as_interrupt
+    >>> before = signal.getsignal(signal.SIGTERM)
+    >>> with sigterm_as_interrupt():
+    ...     signal.getsignal(signal.SIGTERM) is before
+    False
+    >>> signal.getsignal(signal.SIGTERM) is before
+    True
+    """
+    import multiprocessing
+    import signal
+
+    sigterm = getattr(signal, "SIGTERM", None)
+    if (
+        sigterm is None
+        or threading.current_thread() is not threading.main_thread()
+        or multiprocessing.parent_process() is not None
+    ):
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(sigterm, interrupt)
+    try:
+        yield
+    finally:
+        # None: a handler set outside Python, which cannot be put back; the default is
+        # the nearest (the process ends)
+        signal.signal(sigterm, signal.SIG_DFL if previous is None else previous)
+
+
+_watched: set[int] = set()  # parents this process already watches
+_watch_lock = threading.Lock()
+
+
+def exit_with_parent(parent: int | None) -> None:
+    """End this process (status 1) as soon as process `parent` is no longer its parent.
+
+    Called by the tasks of a local worker pool with the pid of the process that started
+    the pool: when that process is killed (even by SIGKILL, which no handler sees), its
+    workers would otherwise go on computing, and holding their memory, for good. A
+    daemon thread looks every :data:`PARENT_POLL_SECONDS`; an orphan is re-parented, so
+    ``os.getppid()`` changes (on POSIX systems; on Windows a process keeps its parent's
+    pid, and the watch never fires). Calls after the first cost nothing; ``None``, or
+    this process's own pid (a pool of one runs its tasks in the caller), does nothing.
+
+    Examples
+    --------
+    >>> import os
+    >>> from grundy.progress import exit_with_parent
+    >>> exit_with_parent(os.getpid())          # a task run in the caller's process
+    >>> exit_with_parent(None)
+    """
+    if parent is None or parent == os.getpid():
+        return
+    with _watch_lock:
+        if parent in _watched:
+            return
+        _watched.add(parent)
+    if os.getppid() != parent:  # the parent died before this task started
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        # os._exit, not sys.exit: nothing of a dead parent's run is worth finishing, and
+        # the main thread may be in a compiled kernel that would not see an exception
+        os._exit(1)
+
+    threading.Thread(target=watch, name="grundy-exit-with-parent", daemon=True).start()

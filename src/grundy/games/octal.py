@@ -71,7 +71,9 @@ class _KernelTable(SearchedHeapGame):
             # then answers every heap (Dawson's Kayles: 1,024 values, where a table to
             # 2n cost seconds at n = 10^5); without one, to twice n, so that a game asked
             # ever bigger heaps recomputes O(log n) times.
-            table = find_period(self.rules, max_values=min(_TABLE_LIMIT, max(1024, 2 * n + 1)))
+            table = find_period(  # at least to n: a period no theorem certifies stops it
+                self.rules, max_values=min(_TABLE_LIMIT, max(1024, 2 * n + 1)), at_least=n + 1
+            )
             self.cache["table"] = table
             return table.value(n)
         found = self._certified()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -10,10 +11,16 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import CheckpointError, GrundyError, InvalidPositionError, PositionLimitError
-from ..files import atomic_write
+from ..errors import (
+    CheckpointError,
+    GrundyError,
+    InvalidGameError,
+    InvalidPositionError,
+    PositionLimitError,
+)
+from ..files import atomic_write, partial_path
 from ..periodicity import Periodicity
-from ..progress import Chunks, Progress
+from ..progress import Chunks, Progress, sigterm_as_interrupt
 from . import _python_kernels as python
 from ._python_kernels import MAX_SPARSE_BITS
 from .codes import HeapCode, parse_code
@@ -36,7 +43,16 @@ DEFAULT_MAX_VALUES = 10**8
 #: ``kernel=`` choices: "auto" picks "sparse" when moves leave at most two heaps.
 KERNELS = ("auto", "sparse", "plain")
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
+#: A checkpoint is first written this soon after a run starts (a run killed after a few
+#: seconds keeps them), then every _CHECKPOINT_SECONDS.
+_FIRST_CHECKPOINT_SECONDS = 2.0
 _CHECKPOINT_SECONDS = 60.0
+#: The first line of a checkpoint file. Version 2 adds the SHA-256 line; a file of
+#: version 1 (the bare magic) has no checksum and is refused.
+_MAGIC = "grundy heap values 2"
+_MAGIC_V1 = "grundy heap values"
+#: Values checked against their bounds this many at a time (bounded memory).
+_CHECK_BLOCK = 1 << 16
 _MAX_HEAP = 2**32 - 1  # the sparse kernel keeps rare heaps as uint32
 
 _PathLike = str | os.PathLike[str]
@@ -253,6 +269,13 @@ class _Run:
                 f"{code}: the sparse kernel handles moves that leave at most two heaps; "
                 "use kernel='plain' for hexadecimal digits 8-F"
             )
+        if kernel == "sparse" and values is not None and len(values):
+            top = int(values.max())
+            if top >= 1 << MAX_SPARSE_BITS:  # its tables are indexed by value: refuse first
+                raise GrundyError(
+                    f"{code}: the values resumed reach {top:,}, beyond the sparse kernel's "
+                    f"2^{MAX_SPARSE_BITS}; use kernel='plain'"
+                )
         self.code, self.kernel = code, kernel
         self.may_use_python = requested == "auto"  # small requests skip numba
         self.python = False  # the current extension runs in Python
@@ -397,8 +420,10 @@ def compute(
         sparse-space kernel when moves leave at most two heaps, the plain mex kernel
         otherwise; all-but sets always run their own O(|S|) kernel.
     checkpoint : path, optional
-        A ``.npy`` file of values: read (resumed) if it exists, written every minute,
-        at the end, and when interrupted (Ctrl-C keeps what was computed).
+        A file of values: read (resumed) if it exists, written after two seconds, then
+        every minute, at the end, and when interrupted (Ctrl-C, or SIGTERM while the
+        values are computed, keeps what was computed). It carries a SHA-256 checksum:
+        a damaged, truncated or edited file is refused, never resumed.
     progress : bool
         Show a progress bar (values/s and rare count) on stderr.
     max_values : int
@@ -410,7 +435,10 @@ def compute(
 
     Raises
     ------
-    InvalidCodeError, InvalidPositionError, PositionLimitError, CheckpointError
+    InvalidCodeError, InvalidPositionError, PositionLimitError
+    CheckpointError
+        The checkpoint cannot be written there, or its file is not one this code wrote
+        (another code, an older grundy, damaged, or values no game of this code has).
 
     Examples
     --------
@@ -430,11 +458,13 @@ def compute(
     code = parse_code(code) if isinstance(code, str) else code
     if not isinstance(upto, int) or isinstance(upto, bool) or upto < 0:
         raise InvalidPositionError(f"upto {upto!r} is not a non-negative integer")
+    _check_count("max_values", max_values)
     if upto >= min(max_values, _MAX_HEAP):
         raise PositionLimitError(
             f"{code}: {upto + 1:,} values asked, more than max_values={max_values:,}"
             + ("" if upto < _MAX_HEAP else " (and the kernels stop at heaps below 2^32)")
         )
+    _check_checkpoint_path(checkpoint)
     run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
     seconds = _extend(run, upto + 1, checkpoint, progress)
     return _result(run, upto + 1, seconds)
@@ -447,11 +477,26 @@ def find_period(
     checkpoint: str | os.PathLike | None = None,
     progress: bool = False,
     max_values: int = DEFAULT_MAX_VALUES,
+    at_least: int = 0,
 ) -> HeapSequence:
     """Compute values until a period is certified, or `max_values` are computed.
 
     Starts with 1024 values and doubles; once the values show a period, it computes
-    exactly as far as the theorem needs to certify it.
+    exactly as far as the theorem needs to certify it. It stops early when the values
+    show a period that no theorem here certifies (an arithmetic period, as the
+    hexadecimal code 0.3F's, or a code no theorem covers): more values would repeat it
+    without proving it.
+
+    Parameters
+    ----------
+    code, kernel, checkpoint, progress :
+        As for :func:`compute`.
+    max_values : int
+        The most values computed.
+    at_least : int
+        Compute at least this many values (at most `max_values`) unless a period is
+        certified first, even if the period seen cannot be certified: for a caller that
+        needs the values themselves.
 
     Examples
     --------
@@ -460,25 +505,51 @@ def find_period(
     Periodicity(preperiod=105351, period=149459, certified=True, bound=360163)
     >>> find_period("allbut:1", max_values=5000).periodicity
     Periodicity(preperiod=0, period=2, certified=False, saltus=1)
+    >>> seq = find_period("0.3F")     # arithmetic: G(n + 6) = G(n) + 3, no theorem
+    >>> seq.periodicity, len(seq.values)
+    (Periodicity(preperiod=0, period=6, certified=False, saltus=3), 1024)
 
     Returns
     -------
     HeapSequence
         Certified if found within `max_values`; otherwise the values computed, with the
         period seen (if any) uncertified.
+
+    Raises
+    ------
+    InvalidGameError
+        `max_values` is not a positive integer, or `at_least` not a non-negative one.
+    InvalidCodeError, CheckpointError
+        As for :func:`compute`.
     """
     code = parse_code(code) if isinstance(code, str) else code
+    _check_count("max_values", max_values)
+    _check_count("at_least", at_least, 0)
+    _check_checkpoint_path(checkpoint)
     run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
     target, seconds = max(1024, run.count), 0.0
     max_values = min(max_values, _MAX_HEAP)
-    while True:
-        target = min(target, max_values)
-        seconds += _extend(run, target, checkpoint, progress)
-        found = find_periodicity(code, run.values())
-        if (found and found.certified) or target >= max_values:
-            return _result(run, target, seconds, found)
-        needed = found.bound + found.period if found and found.bound else 0
-        target = needed if target < needed <= 2 * target else 2 * target
+    with sigterm_as_interrupt():  # between two extensions too (each saves at its end)
+        while True:
+            target = min(target, max_values)
+            seconds += _extend(run, target, checkpoint, progress)
+            found = find_periodicity(code, run.values())
+            if (found and found.certified) or target >= max_values:
+                return _result(run, target, seconds, found)
+            # No theorem here proves this period (bound 0): more values cannot certify
+            # it, and for codes whose moves leave three heaps each doubling costs eight
+            # times as much (0.3F to 65,536 values: hours).
+            if found and not found.bound and target >= at_least:
+                return _result(run, target, seconds, found)
+            needed = found.bound + found.period if found and found.bound else 0
+            target = needed if target < needed <= 2 * target else 2 * target
+
+
+def _check_count(name: str, value: object, least: int = 1) -> None:
+    """Refuse a count argument that is not an int of at least `least`."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        what = "a positive" if least == 1 else "a non-negative"
+        raise InvalidGameError(f"{name} must be {what} integer, not {value!r}")
 
 
 def _result(run: _Run, size: int, seconds: float, found: Periodicity | None = None) -> HeapSequence:
@@ -513,21 +584,23 @@ def _extend(run: _Run, size: int, checkpoint: _PathLike | None, progress: bool) 
         rare=0,
     )
     first = run.count
-    began = last_saved = time.perf_counter()
+    began = time.perf_counter()
+    save_at = began + _FIRST_CHECKPOINT_SECONDS
     chunks = Chunks(1024)
     try:
-        while run.count < size:
-            before = run.count
-            run.step(min(size, run.count + chunks.start()))
-            chunks.done(full=run.count - before == chunks.size)
-            bar.update(
-                completed=run.count,
-                rate=f"{bar.rate(run.count - first):,.0f}",
-                rare=run.rare_count,
-            )
-            if checkpoint and time.perf_counter() - last_saved > _CHECKPOINT_SECONDS:
-                _save_checkpoint(checkpoint, run)
-                last_saved = time.perf_counter()
+        with sigterm_as_interrupt():  # a kill keeps the values too, as Ctrl-C does
+            while run.count < size:
+                before = run.count
+                run.step(min(size, run.count + chunks.start()))
+                chunks.done(full=run.count - before == chunks.size)
+                bar.update(
+                    completed=run.count,
+                    rate=f"{bar.rate(run.count - first):,.0f}",
+                    rare=run.rare_count,
+                )
+                if checkpoint and time.perf_counter() >= save_at:
+                    _save_checkpoint(checkpoint, run)
+                    save_at = time.perf_counter() + _CHECKPOINT_SECONDS
     except KeyboardInterrupt:
         if checkpoint:
             _save_checkpoint(checkpoint, run)
@@ -539,32 +612,154 @@ def _extend(run: _Run, size: int, checkpoint: _PathLike | None, progress: bool) 
     return time.perf_counter() - began
 
 
+# --------------------------------------------------------------------- checkpoint files
+def _check_checkpoint_path(path: _PathLike | None) -> None:
+    """Refuse, before any work, a checkpoint that could never be written."""
+    if path is None:
+        return
+    if "\0" in os.fspath(path):
+        raise CheckpointError(f"checkpoint {str(path)!r} is not a file name (a NUL character)")
+    where = os.path.dirname(os.path.abspath(os.fspath(path)))
+    if os.path.isdir(path):
+        raise CheckpointError(f"checkpoint {str(path)!r} is a directory; give a file name")
+    if not os.path.isdir(where):
+        raise CheckpointError(
+            f"cannot write checkpoint {str(path)!r}: directory {where!r} does not exist"
+        )
+    if not os.access(where, os.W_OK | os.X_OK):
+        raise CheckpointError(
+            f"cannot write checkpoint {str(path)!r}: directory {where!r} is not writable"
+        )
+
+
+def _header(code: HeapCode, values: np.ndarray) -> bytes:
+    """The four header lines a checkpoint's checksum covers, with its values."""
+    return f"{_MAGIC}\n{code.text}\n{len(values)}\n{values.dtype.str}\n".encode()
+
+
+def _digest(header: bytes, payload: bytes | memoryview) -> str:
+    digest = hashlib.sha256(header)
+    digest.update(payload)
+    return digest.hexdigest()
+
+
 def _save_checkpoint(path: _PathLike, run: _Run) -> None:
-    """Write the values atomically (a temporary file renamed), with the code in a header."""
-    values = run.values()
-    with atomic_write(path) as out:
-        header = f"grundy heap values\n{run.code.text}\n{len(values)}\n{values.dtype.str}\n"
-        out.write(header.encode())
-        out.write(values.tobytes())
+    """Write the values atomically (a temporary file renamed): a header naming the code,
+    the count and the dtype, a SHA-256 line over header and values, then the values."""
+    values = np.ascontiguousarray(run.values())
+    header = _header(run.code, values)
+    payload = values.tobytes()
+    try:
+        with atomic_write(path) as out:
+            out.write(header + f"sha256 {_digest(header, payload)}\n".encode())
+            out.write(payload)
+    except BaseException as exc:  # a full disk, or a second Ctrl-C mid-write
+        try:
+            os.remove(partial_path(path))
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            reason = exc.strerror or exc
+            raise CheckpointError(f"cannot write checkpoint {str(path)!r}: {reason}") from None
+        raise
 
 
 def _load_checkpoint(path: _PathLike | None, code: HeapCode) -> np.ndarray | None:
+    """The values of a checkpoint of `code`, every check passed; None if there is none.
+
+    Checked: the magic line, the code, the dtype, the length, the SHA-256 of header and
+    values, and that every value is one a game of `code` can have (see
+    :func:`_impossible_value`), so a damaged file never reaches a compiled kernel.
+    """
     if path is None or not Path(path).exists():
         return None
+    where = f"checkpoint {str(path)!r}"
     try:
         with open(path, "rb") as f:
-            magic, text, count, dtype = (f.readline().decode().strip() for _ in range(4))
-            if magic != "grundy heap values":
-                raise CheckpointError(f"checkpoint {str(path)!r} is not a grundy values file")
-            if text != code.text:
-                raise CheckpointError(
-                    f"checkpoint {str(path)!r} holds values of {text}, not of {code.text}"
-                )
-            values = np.frombuffer(f.read(), dtype=np.dtype(dtype))
-    except (OSError, UnicodeDecodeError, TypeError, ValueError) as exc:
-        raise CheckpointError(f"checkpoint {str(path)!r} cannot be read: {exc}") from None
-    if len(values) != int(count):
+            data = f.read()
+    except OSError as exc:
+        raise CheckpointError(f"{where} cannot be read: {exc.strerror or exc}") from None
+    lines = data.split(b"\n", 5)
+    if lines[0] == _MAGIC_V1.encode():
         raise CheckpointError(
-            f"checkpoint {str(path)!r} is truncated: {len(values):,} of {int(count):,} values"
+            f"{where} was written by an older grundy, without a checksum: delete it to "
+            "compute the values again"
         )
-    return values.copy()
+    if lines[0] != _MAGIC.encode() or len(lines) < 6:
+        raise CheckpointError(f"{where} is not a grundy values file")
+    try:
+        text, count_text, dtype_text, check = (line.decode("ascii") for line in lines[1:5])
+    except UnicodeDecodeError:
+        raise CheckpointError(f"{where} has a damaged header") from None
+    if text != code.text:
+        raise CheckpointError(f"{where} holds values of {text}, not of {code.text}")
+    allowed = {np.dtype(d).str: np.dtype(d) for d in _DTYPES}
+    if not count_text.isdigit() or dtype_text not in allowed or not check.startswith("sha256 "):
+        raise CheckpointError(f"{where} has a damaged header")
+    count, dtype = int(count_text), allowed[dtype_text]
+    payload = memoryview(data)[len(data) - len(lines[5]) :]
+    if len(payload) != count * dtype.itemsize:
+        held = len(payload) // dtype.itemsize
+        raise CheckpointError(
+            f"{where} is truncated or has trailing data: {held:,} values, its header says {count:,}"
+        )
+    header = b"\n".join(lines[:4]) + b"\n"
+    if _digest(header, payload) != check[len("sha256 ") :]:
+        raise CheckpointError(
+            f"{where} is damaged: its checksum does not match (delete it to compute the "
+            "values again)"
+        )
+    values = np.frombuffer(payload, dtype=dtype).copy()
+    bad = _impossible_value(values, code)
+    if bad is not None:
+        raise CheckpointError(
+            f"{where} is damaged: G({bad:,}) = {int(values[bad]):,} is impossible for "
+            f"{code} (delete it to compute the values again)"
+        )
+    return values
+
+
+def _impossible_value(values: np.ndarray, code: HeapCode) -> int | None:
+    """The first heap n whose value no game of `code` can have at n, else None.
+
+    G(n) is the mex of the option values, so G(n) <= the number of options of n: for
+    digit j, one option if it may leave no heap or one heap, (n - j) // 2 splits into
+    two heaps, at most m^2 / 12 + 1 partitions of m = n - j into three heaps; at most n
+    for an all-but set. And the option values are values of smaller heaps (one heap
+    left: G(n) <= max + 1) or XORs of them (G(n) <= 2 max + 1, the next power of two at
+    most). Both bounds grow with n, so a block of values below both bounds at its first
+    heap passes at once (one ``max``); only other blocks are checked value by value,
+    with 64-bit arithmetic (the counts of options in floating point, which cannot wrap).
+    """
+    if len(values) == 0:
+        return None
+    if int(values[0]) != 0:
+        return 0
+    if int(values.max()) >= 1 << 62:  # beyond any bound below; int64 would wrap
+        return int(np.argmax(values >= np.uint64(1 << 62)))
+    one_heap = code.max_heaps == 1
+    keep = sum(1 for d in code.digits if d & 3)
+    pairs = sum(1 for d in code.digits if d & 4)
+    triples = sum(1 for d in code.digits if d & 8)
+
+    def options(n: Any) -> Any:  # at most this many options at heap n (int or array)
+        if code.is_allbut:
+            return n
+        return keep + pairs * (n // 2) + triples * (n * n / 12 + 1) * (n >= 3)
+
+    top = 0  # the largest value before the block
+    for lo in range(1, len(values), _CHECK_BLOCK):
+        block = values[lo : lo + _CHECK_BLOCK]
+        high = int(block.max())
+        if high <= min(top + 1 if one_heap else 2 * top + 1, options(lo)):
+            top = max(top, high)
+            continue
+        block = block.astype(np.int64)
+        before = np.maximum.accumulate(np.concatenate(([top], block[:-1])))
+        limit = before + 1 if one_heap else 2 * before + 1
+        n = np.arange(lo, lo + len(block), dtype=np.float64)
+        bad = np.flatnonzero(block > np.minimum(limit, options(n)))
+        if len(bad):
+            return lo + int(bad[0])
+        top = max(top, high)
+    return None

@@ -4,7 +4,9 @@ A survey runs :func:`grundy.heaps.find_period` on every code of a family (``0.dd
 octal code with up to three digits; ``subtraction:1..9``: every subtraction set drawn from
 1..9; or a file of codes) on an :class:`~grundy.scale.Engine`, writes each result to a
 JSON-lines file the moment it arrives, and skips the codes already in that file when run
-again, so a killed survey resumes where it stopped.
+again, so a killed survey resumes where it stopped. Each line carries a checksum of its
+fields: a line that does not verify (edited or damaged) is refused, never trusted.
+Workers of a local pool end when the survey's process dies, even by SIGKILL.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
-from ..engines import Engine, check_engine, make_engine
+from ..engines import Engine, LocalEngine, check_engine, make_engine
 from ..errors import GrundyError, InvalidPositionError, PositionLimitError, SurveyError
-from ..progress import Progress
+from ..progress import Progress, exit_with_parent
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,8 +43,10 @@ __all__ = [
 
 #: A family with more games than this is refused unless `max_games` is raised.
 DEFAULT_MAX_GAMES = 100_000
-#: The file format, written in every record so a survey never mixes formats.
-_FORMAT = 1
+#: The file format, written in every record so a survey never mixes formats. Format 2
+#: added the checksum of each record ("check"); a record of format 1 has none.
+_FORMAT = 2
+_HEX16 = re.compile(r"[0-9a-f]{16}")
 #: Sequences equal after dropping up to this many leading values are "the same game, offset".
 MAX_OFFSET = 8
 
@@ -106,16 +110,86 @@ class SurveyResult:
         return "periodic?" if self.period else "open"
 
     def to_json(self) -> dict[str, Any]:
-        """The record written to the results file."""
-        return {"format": _FORMAT, **asdict(self)}
+        """The record written to the results file, with the checksum of its fields.
+
+        Examples
+        --------
+        >>> from grundy.scale import SurveyResult, survey_game
+        >>> record = survey_game("0.77", 100).to_json()
+        >>> record["format"], len(record["check"])
+        (2, 16)
+        >>> SurveyResult.from_json({**record, "period": 6})
+        Traceback (most recent call last):
+        ...
+        ValueError: the record of 0.77 does not match its checksum (edited or damaged)
+        """
+        record = {"format": _FORMAT, **asdict(self)}
+        return {**record, "check": _record_check(record)}
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> SurveyResult:
-        """Read a record of :meth:`to_json` back."""
+        """Read a record of :meth:`to_json` back, checked.
+
+        Raises
+        ------
+        ValueError
+            Another format, a field missing or of the wrong type or range, fields that
+            contradict each other, or a checksum that does not match.
+        """
+        if not isinstance(record, dict):
+            raise ValueError("not a JSON object")
         record = dict(record)
-        if record.pop("format", None) != _FORMAT:
-            raise ValueError("another format")
-        return cls(**record)
+        if record.get("format") != _FORMAT:
+            raise ValueError(f"format {record.get('format')!r}, not {_FORMAT}")
+        check = record.pop("check", None)
+        code = record.get("code")
+        if check != _record_check(record):
+            raise ValueError(
+                f"the record of {code} does not match its checksum (edited or damaged)"
+            )
+        record.pop("format")
+        try:
+            result = cls(**record)
+        except TypeError as exc:  # a field missing, or one too many
+            raise ValueError(f"the record of {code}: {exc}") from None
+        problem = result._problem()
+        if problem:
+            raise ValueError(f"the record of {code}: {problem}")
+        return result
+
+    def _problem(self) -> str | None:
+        """What is wrong with the fields of a record read back, if anything."""
+        from ..heaps import parse_code
+
+        def count(value: object, least: int = 0) -> bool:
+            return type(value) is int and value >= least
+
+        if not isinstance(self.code, str) or str(parse_code(self.code)) != self.code:
+            return "the code is not spelled as grundy spells it"
+        if not (count(self.upto) and count(self.computed, 1) and self.computed <= self.upto + 1):
+            return "upto and computed are not counts of values"
+        if (self.period is None) != (self.preperiod is None) or (
+            self.period is not None and not (count(self.period, 1) and count(self.preperiod))
+        ):
+            return "period and preperiod are not a period and where it starts"
+        if type(self.saltus) is not int or type(self.certified) is not bool:
+            return "saltus or certified has the wrong type"
+        if self.certified and (self.period is None or self.saltus):
+            return "a certified record without a plain period"
+        if not (count(self.rare_count) and count(self.max_value)):
+            return "rare_count and max_value are not counts"
+        digests = (self.digest, self.offset_digest)
+        if not all(isinstance(d, str) and _HEX16.fullmatch(d) for d in digests):
+            return "a digest is not 16 hexadecimal digits"
+        if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):
+            return "seconds is not a number"
+        return None
+
+
+def _record_check(record: dict[str, Any]) -> str:
+    """SHA-256 (first 16 hex digits) of a record's fields, in a fixed spelling."""
+    text = json.dumps(record, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -298,7 +372,9 @@ def survey_game(code: str, upto: int) -> SurveyResult:
     from ..heaps import find_period
 
     began = time.perf_counter()
-    sequence = find_period(code, max_values=upto + 1)
+    # at_least: the digest covers G(0..N), so a period no theorem certifies does not
+    # stop the values short of N
+    sequence = find_period(code, max_values=upto + 1, at_least=upto + 1)
     values = sequence.values.astype(np.uint64)
     found = sequence.periodicity
     if found is not None and found.certified and len(values) < upto + 1:
@@ -426,9 +502,12 @@ def survey(
     finished, certified = len(codes) - len(todo), 0
     if todo:
         runner = engine if isinstance(engine, Engine) else make_engine(engine, workers, address)
+        # Workers of a local pool end when this process dies (even by SIGKILL), not
+        # go on computing for nobody; Ray's workers belong to the cluster.
+        parent = os.getpid() if isinstance(runner, LocalEngine) and runner.workers > 1 else None
         try:
             with _ResultsFile(path) as sink:
-                handles = [runner.submit(survey_game, code, upto) for code in todo]
+                handles = [runner.submit(_survey_task, code, upto, parent) for code in todo]
                 for _, result in runner.as_completed(handles):
                     done[result.code] = result
                     sink.write(result)
@@ -445,6 +524,12 @@ def survey(
             if owned:
                 runner.close()
     return [done[c] for c in codes]
+
+
+def _survey_task(code: str, upto: int, parent: int | None) -> SurveyResult:
+    """Task: :func:`survey_game`, in a worker that ends if process `parent` dies."""
+    exit_with_parent(parent)
+    return survey_game(code, upto)
 
 
 def _spelled(codes: Iterable[str]) -> list[str]:
@@ -469,9 +554,21 @@ def _read_results(path: str, upto: int) -> dict[str, SurveyResult]:
         if not line.strip():
             continue
         try:
-            result = SurveyResult.from_json(json.loads(line))
-        except (ValueError, TypeError) as exc:
+            record = json.loads(line)
+        except ValueError as exc:
             raise SurveyError(f"{path}, line {number} is not a survey result ({exc})") from None
+        if isinstance(record, dict) and record.get("format") == 1:
+            raise SurveyError(
+                f"{path}, line {number} was written by an older grundy, without a checksum: "
+                "delete the file (or use another --out) to run the survey again"
+            )
+        try:
+            result = SurveyResult.from_json(record)
+        except (ValueError, TypeError, GrundyError) as exc:
+            raise SurveyError(
+                f"{path}, line {number} is not a survey result ({exc}); delete the line to "
+                "compute that game again"
+            ) from None
         if result.upto != upto:
             raise SurveyError(f"{path} holds a survey up to {result.upto}, not {upto}")
         found[result.code] = result

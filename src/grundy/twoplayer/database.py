@@ -8,23 +8,31 @@ import zlib
 from typing import Any
 
 from ..errors import DatabaseError
-from ..files import atomic_write
+from ..files import atomic_write, partial_path
 from .game import TwoPlayerGame
-from .solution import Solution
+from .solution import Solution, check_arrays
 
 __all__ = ["save", "load"]
 
 _MAGIC = b"GRUNDY-SOLVED 1\n"
 _FORMAT = 1
+#: The arrays a file may hold, and their dtypes.
+_DTYPES = {"value": "|i1", "remoteness": "<i4", "codes": "<i8", "positions": "|u1"}
 
 
 def save(solution: Solution, path: str | os.PathLike[str]) -> None:
     """Write `solution` to `path` (atomically: a reader never sees half a file).
 
     The file is a magic line, an 8-byte header length, a JSON header (game, root,
-    symmetry, array names, dtypes and lengths, a CRC-32 of the data), then the arrays:
-    position codes (or the positions as JSON, for games without an encoding), values
-    and remoteness.
+    symmetry, array names, dtypes and lengths, a CRC-32 of the data and one of the rest
+    of the header), then the arrays: position codes (or the positions as JSON, for games
+    without an encoding), values and remoteness. No temporary file is left behind, even
+    when the write fails.
+
+    Raises
+    ------
+    DatabaseError
+        `path` is a directory, or cannot be written.
 
     Examples
     --------
@@ -62,15 +70,30 @@ def save(solution: Solution, path: str | os.PathLike[str]) -> None:
         "arrays": [[name, a.dtype.str, int(a.size)] for name, a in arrays.items()],
         "crc32": crc,
     }
+    header["header_crc32"] = _header_crc(header)
     blob = json.dumps(header).encode()
     path = os.fspath(path)
+    if os.path.isdir(path):
+        raise DatabaseError(f"cannot write {path!r}: it is a directory; give a file name")
     try:
         with atomic_write(path) as f:
             f.write(_MAGIC + len(blob).to_bytes(8, "little") + blob)
             for chunk in payload:
                 f.write(chunk)
-    except OSError as exc:
-        raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    except BaseException as exc:  # a full disk, or Ctrl-C: no temporary file is left
+        try:
+            os.remove(partial_path(path))
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise DatabaseError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+        raise
+
+
+def _header_crc(header: dict[str, Any]) -> int:
+    """CRC-32 of the header's fields but this one, in a fixed spelling."""
+    rest = {key: value for key, value in header.items() if key != "header_crc32"}
+    return zlib.crc32(json.dumps(rest, sort_keys=True).encode())
 
 
 def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
@@ -80,7 +103,8 @@ def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     ------
     DatabaseError
         The file cannot be read, is not a solved-game file, is truncated or damaged
-        (length or CRC), or was made for another game.
+        (length, a CRC of the data or of the header, a field of the wrong type, values
+        no solve writes), or was made for another game.
 
     Examples
     --------
@@ -106,10 +130,28 @@ def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     size = int.from_bytes(data[at : at + 8], "little")
     try:
         header = json.loads(data[at + 8 : at + 8 + size])
-        arrays = [(str(n), np.dtype(d), int(c)) for n, d, c in header["arrays"]]
-        game_name, count = header["game"], int(header["count"])
+        arrays = [(n, np.dtype(d), c) for n, d, c in header["arrays"]]
+        game_name, count, symmetry = header["game"], header["count"], header["symmetry"]
+        if "root" not in header or "crc32" not in header:
+            raise KeyError("root" if "root" not in header else "crc32")
     except (ValueError, KeyError, TypeError) as exc:
         raise DatabaseError(f"{where}: damaged header ({exc})") from None
+    names = [name for name, _, _ in arrays]
+    good = (
+        isinstance(game_name, str)
+        and isinstance(symmetry, bool)
+        and type(count) is int
+        and count >= 0
+        and all(type(c) is int and c >= 0 for _, _, c in arrays)
+        and all(isinstance(n, str) and _DTYPES.get(n) == dtype.str for n, dtype, _ in arrays)
+        and len(set(names)) == len(names)
+        and {"value", "remoteness"} <= set(names)
+        and len({"codes", "positions"} & set(names)) == 1
+    )
+    if not good:
+        raise DatabaseError(f"{where}: damaged header (a field is missing or of the wrong type)")
+    if "header_crc32" in header and header["header_crc32"] != _header_crc(header):
+        raise DatabaseError(f"{where} is damaged: the checksum of its header does not match")
     if header.get("format") != _FORMAT:
         raise DatabaseError(
             f"{where}: format {header.get('format')!r}, this grundy reads {_FORMAT}"
@@ -129,13 +171,21 @@ def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     for name, dtype, c in arrays:
         read[name] = np.frombuffer(data, dtype=dtype, count=c, offset=at)
         at += dtype.itemsize * c
-    if len(read.get("value", ())) != count or len(read.get("remoteness", ())) != count:
+    if len(read["value"]) != count or len(read["remoteness"]) != count:
         raise DatabaseError(f"{where}: the arrays do not hold {count:,} positions")
-    root = game.position_from_json(header["root"])
-    symmetry = bool(header["symmetry"])
-    if "codes" in read:
-        return Solution(
-            game, root, symmetry, read["value"], read["remoteness"], codes=read["codes"]
-        )
-    positions = [game.position_from_json(p) for p in json.loads(read["positions"].tobytes())]
+    try:
+        root = game.position_from_json(header["root"])
+        positions = None
+        if "positions" in read:
+            positions = [
+                game.position_from_json(p) for p in json.loads(read["positions"].tobytes())
+            ]
+    except Exception as exc:  # any error of the game's own notation code
+        raise DatabaseError(f"{where}: a position cannot be read back ({exc})") from None
+    codes = read.get("codes")
+    check_arrays(
+        read["value"], read["remoteness"], codes if codes is not None else positions, where
+    )
+    if codes is not None:
+        return Solution(game, root, symmetry, read["value"], read["remoteness"], codes=codes)
     return Solution(game, root, symmetry, read["value"], read["remoteness"], positions=positions)

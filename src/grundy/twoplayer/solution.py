@@ -6,11 +6,11 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
-from ..errors import InvalidGameError, InvalidPositionError
+from ..errors import DatabaseError, InvalidGameError, InvalidPositionError
 from ..solver import call_moves
 from .game import VALUES, Encoding, TwoPlayerGame, Value
 
-__all__ = ["Solution"]
+__all__ = ["Solution", "check_arrays"]
 
 Position = Hashable
 
@@ -177,3 +177,42 @@ def encoding_of(game: TwoPlayerGame) -> Encoding:
     if encoding is None:
         raise InvalidGameError(f"{game!r} has no integer encoding for the compiled solver")
     return encoding
+
+
+def check_arrays(value: Any, remoteness: Any, codes: Any, where: str) -> None:
+    """Refuse arrays read from a file that no solve writes (:class:`DatabaseError`).
+
+    One value (0-3: loss, draw, tie, win) and one remoteness per position, and as many
+    codes if given; remoteness -1 exactly for draws, else at least 0. A
+    :class:`Solution` made of such arrays answers every query with a value and a
+    remoteness, never an IndexError.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from grundy.twoplayer.solution import check_arrays
+    >>> check_arrays(np.array([3, 1], np.int8), np.array([1, -1], np.int32), None, "f")
+    >>> check_arrays(np.array([7], np.int8), np.array([0], np.int32), None, "'f'")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.DatabaseError: 'f' is damaged: value code 7 at position 0 is not 0-3
+    """
+    import numpy as np
+
+    value, remoteness = np.asarray(value), np.asarray(remoteness)
+    if len(value) != len(remoteness) or (codes is not None and len(codes) != len(value)):
+        raise DatabaseError(f"{where} is damaged: its arrays do not hold as many positions")
+    bad = np.flatnonzero((value < 0) | (value > 3))
+    if len(bad):
+        at = int(bad[0])
+        raise DatabaseError(
+            f"{where} is damaged: value code {int(value[at])} at position {at} is not 0-3"
+        )
+    draw = value == Value.DRAW.code
+    bad = np.flatnonzero((draw & (remoteness != -1)) | (~draw & (remoteness < 0)))
+    if len(bad):
+        at = int(bad[0])
+        raise DatabaseError(
+            f"{where} is damaged: remoteness {int(remoteness[at])} at position {at} does "
+            f"not go with value code {int(value[at])}"
+        )
