@@ -482,3 +482,9 @@ def test_bad_requests_are_clear_errors():
 
 def test_progress_bar_runs(capsys):
     assert len(heaps.compute("0.6", 30000, progress=True).values) == 30001
+
+
+@pytest.mark.parametrize("code", ["subtraction:²", "subtraction:1,٣", "allbut:" + "9" * 30])
+def test_codes_with_unicode_digits_or_beyond_int64_are_refused_in_one_line(code):
+    with pytest.raises(gr.errors.InvalidCodeError, match="code"):
+        heaps.parse_code(code)

@@ -436,3 +436,11 @@ def test_from_digits_refuses_what_is_not_a_digit():
         OctalGame.from_digits([7], d0=-1)
     rule = OctalGame.from_digits([0] * 999 + [3])  # remove exactly 1,000, 0 or 1 heap left
     assert [rule.grundy(n) for n in (999, 1000, 1999, 2000, 3000)] == [0, 1, 1, 0, 1]
+
+
+def test_a_huge_heap_of_a_three_heap_code_is_refused_after_an_affordable_search():
+    # 0.59 splits a heap in three: its 65,536-value period search would take hours
+    game = OctalGame("0.59")
+    with pytest.raises(gr.PositionLimitError, match="no period is certified"):
+        game.grundy(10**100)
+    assert game.cache["certified_table"].upto < 5_000

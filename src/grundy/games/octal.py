@@ -43,6 +43,11 @@ _TABLE_LIMIT = 1 << 22
 #: Without a published period, this many values are computed to look for one.
 _PERIOD_SEARCH = 1 << 16
 
+#: Estimated kernel steps a table or a period search of one code may take. A digit that
+#: leaves three heaps (hexadecimal 8) costs ~n^3/36 steps for n values: 0.59 stops near
+#: 4,000 values (~4 s), where 65,536 took hours; every other code is far below it.
+_KERNEL_WORK = 2 * 10**9
+
 #: Heaps above this size get their options of a given value from the period,
 #: not by listing every option.
 _LIST_ALL_UP_TO = 100_000
@@ -64,7 +69,8 @@ class _KernelTable(SearchedHeapGame):
             table: HeapSequence | None = self.cache.get(key)
             if table is not None and (n <= table.upto or table.certified):
                 return table.value(n)
-        if n < _TABLE_LIMIT:
+        affordable = self._values_affordable()
+        if n < min(_TABLE_LIMIT, affordable):
             from ..heaps import find_period
 
             # Values in doubling steps that stop at the first certified period, which
@@ -72,7 +78,9 @@ class _KernelTable(SearchedHeapGame):
             # 2n cost seconds at n = 10^5); without one, to twice n, so that a game asked
             # ever bigger heaps recomputes O(log n) times.
             table = find_period(  # at least to n: a period no theorem certifies stops it
-                self.rules, max_values=min(_TABLE_LIMIT, max(1024, 2 * n + 1)), at_least=n + 1
+                self.rules,
+                max_values=min(_TABLE_LIMIT, affordable, max(1024, 2 * n + 1)),
+                at_least=n + 1,
             )
             self.cache["table"] = table
             return table.value(n)
@@ -91,9 +99,17 @@ class _KernelTable(SearchedHeapGame):
             known = KNOWN_PERIODS.get(self.rules.text)
             bound = certificate_bound(self.rules, *known) if known else None
             needed = bound[0] + known[1] if bound and known else 0  # values the theorem reads
-            sequence = find_period(self.rules, max_values=max(needed, _PERIOD_SEARCH))
+            searched = min(_PERIOD_SEARCH, self._values_affordable())
+            sequence = find_period(self.rules, max_values=max(needed, searched))
             self.cache["certified_table"] = sequence
         return sequence
+
+    def _values_affordable(self) -> int:
+        """How many values the kernels compute within ``_KERNEL_WORK`` steps."""
+        three_heap_digits = sum(1 for digit in self.rules.digits if digit & 8)
+        if not three_heap_digits:
+            return _TABLE_LIMIT
+        return round((36 * _KERNEL_WORK / three_heap_digits) ** (1 / 3))  # an estimate
 
     def why_no_formula(self, n: int) -> str:
         return f"heap {n:,} is beyond the table, and no period is certified"

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-from ..errors import InvalidCodeError, InvalidGameError
+from ..errors import InvalidCodeError, InvalidGameError, InvalidPositionError
+from ..integers import INT64_MAX, parse_int
 
 __all__ = ["InvalidCodeError", "HeapCode", "parse_code", "parse_subtraction_set"]
 
@@ -211,8 +212,10 @@ def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
     values = []
     for item in items:
         if isinstance(item, str):
-            ok = item.isdigit()
-            value = int(item) if ok else 0
+            try:
+                value, ok = parse_int(item, signed=False), True
+            except InvalidPositionError:  # not ASCII digits, or too many of them
+                ok, value = False, 0
         elif isinstance(item, int) and not isinstance(item, bool):
             ok, value = True, item
         else:
@@ -232,6 +235,10 @@ def _parse_subtraction(code: str, text: str) -> HeapCode:
         raise InvalidCodeError(f"code {code!r}: {exc}") from None
     shown = f"{kind}:{','.join(map(str, values))}"
     if kind == "allbut":
+        if values[-1] > INT64_MAX:  # the kernels hold the excluded set in int64
+            raise InvalidCodeError(
+                f"code {code!r}: the compiled kernels take excluded numbers up to 2^63 - 1"
+            )
         return HeapCode(shown, excluded=values)
     if values[-1] > MAX_DIGITS:
         raise InvalidCodeError(
