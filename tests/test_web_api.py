@@ -1,8 +1,14 @@
-"""The web API: answers with the CLI's JSON keys, limits, the time budget, no file access."""
+"""The web API: answers with the CLI's JSON keys, limits, the time budget, no file access,
+and a pool of workers that heals itself (no test here asserts how long anything takes)."""
 
 from __future__ import annotations
 
 import json
+import os
+import pickle
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -10,8 +16,9 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from grundy.cli import main  # noqa: E402
-from grundy.web import create_app  # noqa: E402
+from grundy.web import compute, create_app  # noqa: E402
 from grundy.web.compute import LIMITS  # noqa: E402
+from grundy.web.workers import AnswerCache  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -180,3 +187,134 @@ def test_a_request_past_the_budget_is_stopped_and_the_server_goes_on():
         assert "budget of 0.1 s" in message
         quick = small.get("/api/value", params={"game": "nim", "position": "3 4 5"})
         assert quick.status_code == 200 and quick.json()["grundy"] == 2
+
+
+# ----------------------------------------------------------------- a pool that heals itself
+def full_pool(client, tries: int = 600) -> dict:
+    """Poll ``/api/health`` until every worker is alive and none is starting (a bounded
+    number of times, 0.1 s apart: no assertion on how long it takes)."""
+    for _ in range(tries):
+        health = client.get("/api/health").json()
+        if health["alive"] == health["workers"] and health["starting"] == 0:
+            return health
+        time.sleep(0.1)
+    raise AssertionError(f"the pool did not heal: {health}")
+
+
+def nim_value(client, *heaps: int) -> int:
+    answer = client.get("/api/value", params={"game": "nim", "position": " ".join(map(str, heaps))})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["grundy"]
+
+
+@pytest.fixture(scope="module")
+def healing():
+    with TestClient(create_app(workers=2, budget=20.0)) as test_client:
+        yield test_client
+
+
+def test_health_counts_the_workers(healing):
+    health = full_pool(healing)
+    assert health["status"] == "ok" and health["workers"] == health["alive"] == 2
+    assert health["busy"] == 0 and len(healing.app.state.pool.pids()) == 2
+
+
+def test_a_killed_idle_worker_is_replaced(healing):
+    pool = healing.app.state.pool
+    killed = pool.pids()[0]
+    os.kill(killed, signal.SIGKILL)
+    # Every worker gets a turn: the dead one is never handed a request.
+    assert [nim_value(healing, 3, 4, n) for n in range(100, 106)] == [
+        3 ^ 4 ^ n for n in range(100, 106)
+    ]
+    full_pool(healing)
+    assert killed not in pool.pids() and len(pool.pids()) == 2
+
+
+def test_killing_every_worker_loses_no_request(healing):
+    pool = healing.app.state.pool
+    before = full_pool(healing)["replaced"]
+    for pid in pool.pids():
+        os.kill(pid, signal.SIGKILL)
+    assert nim_value(healing, 5, 6, 200) == 5 ^ 6 ^ 200  # waits for a fresh worker, no 503
+    health = full_pool(healing)
+    assert health["replaced"] >= before + 2
+
+
+def test_a_request_whose_worker_dies_is_computed_again(healing):
+    """Every worker killed while one computes: the request is tried again on a fresh one."""
+    slow = {"game": "chomp", "position": "9 9 9 9 9 9 9 9 8"}  # ~0.5 s
+    pool = healing.app.state.pool
+    full_pool(healing)
+    with ThreadPoolExecutor(1) as background:
+        pending = background.submit(healing.get, "/api/value", params=slow)
+        for _ in range(200):  # until a worker has it (or it is done already)
+            if healing.get("/api/health").json()["busy"] or pending.done():
+                break
+            time.sleep(0.01)
+        for pid in pool.pids(busy_last=True):  # the others are dead when its loss is seen
+            os.kill(pid, signal.SIGKILL)
+        answer = pending.result()
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["grundy"] == compute.value(**slow)["grundy"]
+    full_pool(healing)
+
+
+def test_workers_are_replaced_after_max_tasks():
+    with TestClient(create_app(workers=1, max_tasks=3)) as small:
+        first = small.app.state.pool.pids()
+        assert [nim_value(small, 7, n) for n in range(10)] == [7 ^ n for n in range(10)]
+        for _ in range(600):  # the worn worker goes once its replacement is ready
+            health = small.get("/api/health").json()
+            if health["replaced"] and health["alive"] == 1:
+                break
+            time.sleep(0.1)
+        assert health["replaced"] >= 1 and small.app.state.pool.pids() != first
+        assert nim_value(small, 7, 99) == 7 ^ 99
+
+
+def test_the_answer_cache_is_bounded_in_bytes():
+    cache = AnswerCache(max_bytes=10_000)
+    for n in range(20):
+        cache.put(n, pickle.dumps(list(range(500))))  # ~1.5 kB each
+    assert cache.bytes <= 10_000 and 0 < len(cache) < 20
+    assert cache.get(0) is None and cache.get(19) == list(range(500))
+    with TestClient(create_app(workers=1, cache_bytes=30_000)) as small:
+        for upto in range(2_000, 2_020):  # ~4 kB each
+            assert small.get("/api/table", params={"game": "0.77", "upto": upto}).status_code == 200
+        health = small.get("/api/health").json()
+        assert health["cache_bytes"] <= 30_000 and 0 < health["cache_entries"] < 20
+        again = small.get("/api/table", params={"game": "0.77", "upto": 2_000}).json()
+        assert again["values"] == compute.table("0.77", 2_000)["values"]  # computed again
+
+
+def test_an_unexpected_error_is_answered_in_json(monkeypatch):
+    app = create_app(workers=1)
+
+    async def broken(name: str, **arguments: object) -> dict:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as small:
+        monkeypatch.setattr(app.state.pool, "call", broken)
+        answer = small.get("/api/value", params={"game": "nim", "position": "1"})
+    assert answer.status_code == 500
+    assert answer.json() == {"detail": "internal error: RuntimeError", "error": "InternalError"}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--host", ""], "every interface"),
+        (["--host", " "], "every interface"),
+        (["--budget", "inf"], "--budget"),
+        (["--budget", "nan"], "--budget"),
+        (["--budget", "0"], "--budget"),
+        (["--budget", "-1"], "--budget"),
+    ],
+)
+def test_serve_refuses_an_empty_host_and_an_endless_budget(capsys, options, message):
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--port", "1", *options])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

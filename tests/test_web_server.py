@@ -1,9 +1,13 @@
-"""A real ``grundy serve``: 20 parallel clients, and a fuzz run of its OpenAPI schema."""
+"""A real ``grundy serve``: 20 parallel clients, slow clients disconnected, and a fuzz run
+of its OpenAPI schema."""
 
 from __future__ import annotations
 
 import functools
 import random
+import socket
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -70,6 +74,74 @@ def test_an_expensive_request_does_not_block_the_others(live_server):
         assert pending.result().status_code in (200, 400)  # done, or refused past the budget
 
 
+@pytest.fixture
+def deadline_server():
+    """A server in a thread of this process (one worker) whose connections must send a
+    request's head within 0.5 s; yields (host, port)."""
+    import threading
+
+    import uvicorn
+
+    from grundy.web import create_app
+    from grundy.web.app import server_config
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(server_config(create_app(workers=1), port=port, head_seconds=0.5))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(1200):  # a hang guard, 0.1 s apart
+        if server.started:
+            break
+        time.sleep(0.1)
+    yield "127.0.0.1", port
+    server.should_exit = True
+    thread.join(timeout=120)
+
+
+def closed_by_server(connection: socket.socket) -> bool:
+    """Wait (at most a minute: a hang guard) until the server closes `connection`."""
+    connection.settimeout(60)
+    try:
+        return connection.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_slow_clients_are_disconnected_and_the_others_served(deadline_server):
+    silent = socket.create_connection(deadline_server)
+    partial = socket.create_connection(deadline_server)
+    partial.sendall(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n")  # never ends its head
+    trickle = socket.create_connection(deadline_server)
+    stop = threading.Event()
+
+    def drip() -> None:  # a byte every 0.1 s: keep-alive alone would wait for ever
+        for byte in b"GET /api/limits HTTP/1.1\r\nX-Slow: " + b"a" * 10_000:
+            if stop.wait(0.1):
+                return
+            try:
+                trickle.send(bytes([byte]))
+            except OSError:
+                return
+
+    dripping = threading.Thread(target=drip, daemon=True)
+    dripping.start()
+    try:
+        assert closed_by_server(silent) and closed_by_server(partial)
+        assert closed_by_server(trickle)
+        host, port = deadline_server
+        with httpx.Client(base_url=f"http://{host}:{port}", timeout=60) as client:
+            assert client.get("/api/health").json()["alive"] == 1
+    finally:
+        stop.set()
+        dripping.join()
+        for connection in (silent, partial, trickle):
+            connection.close()
+
+
 # Whether a game name or a position is valid is more than a schema can say, so a 400 is a
 # fair answer to schema-valid data; what must never happen is a server error, or an
 # answer that does not match the schema.
@@ -89,6 +161,7 @@ OPERATIONS = [
     "/api/table",
     "/api/graph",
     "/api/limits",
+    "/api/health",
 ]
 
 

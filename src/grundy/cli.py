@@ -889,15 +889,25 @@ def serve(
     budget: Annotated[
         float,
         typer.Option(
-            "--budget", min=0.1, metavar="SECONDS", help="Seconds of computing per request."
+            "--budget",
+            min=0.1,
+            max=3600.0,
+            metavar="SECONDS",
+            help="Seconds of computing per request (0.1 to 3600).",
         ),
     ] = 10.0,
 ) -> None:
     """The web playground: values, play against perfect play, sequences, game graphs."""
+    if not host.strip():  # "" binds every interface: say so instead
+        raise GrundyError(
+            f"--host {host!r} would listen on every interface; give an address "
+            "(127.0.0.1 for this machine only, 0.0.0.0 for every interface)"
+        )
     try:
         import uvicorn
 
         from .web import create_app
+        from .web.app import server_config
     except ImportError as exc:
         raise InvalidGameError(
             f"the playground needs the web extra ({exc.name} is missing): pip install 'grundy[web]'"
@@ -913,18 +923,34 @@ def serve(
         f"grundy playground on http://{host}:{port}/ ({count} compute worker"
         f"{'s' * (count != 1)}, {budget:g} s per request); Ctrl-C stops it"
     )
-    uvicorn.run(create_app(workers=count, budget=budget), host=host, port=port, log_level="warning")
+    uvicorn.Server(server_config(create_app(workers=count, budget=budget), host, port)).run()
+
+
+#: Prefixes of the operands written in another base than ten, and their digits.
+_BASES = {"0x": (16, "0123456789abcdef"), "0o": (8, "01234567"), "0b": (2, "01")}
 
 
 def parse_nimber(text: str) -> int:
-    """Read an integer operand: decimal, or 0x.../0b... ."""
-    try:
-        return int(text)
-    except ValueError:
-        try:
-            return int(text, 0)
-        except ValueError:
-            raise NimberError(f"operand {text!r} is not an integer") from None
+    """Read an integer operand: decimal (:func:`grundy.integers.parse_int`), or
+    0x.../0o.../0b... in ASCII digits, up to ``MAX_DIGITS`` digits.
+
+    Examples
+    --------
+    >>> parse_nimber("12"), parse_nimber("0xFF"), parse_nimber("-0b11")
+    (12, 255, -3)
+    """
+    body = text.strip()
+    sign = body[:1] if body[:1] in ("+", "-") else ""
+    base, digits = _BASES.get(body[len(sign) : len(sign) + 2].lower(), (10, ""))
+    if base == 10:
+        return parse_int(text, "operand", error=NimberError)
+    rest = body[len(sign) + 2 :].lower()
+    if not rest or not set(rest) <= set(digits):
+        raise NimberError(f"operand {shown(text)} is not an integer")
+    if len(rest) > MAX_DIGITS:
+        raise NimberError(f"operand {shown(text)} has more than {MAX_DIGITS:,} digits")
+    value = int(rest, base)  # a power of two: no int-string limit
+    return -value if sign == "-" else value
 
 
 def nim_command(operation: str, operands: Sequence[str], function: Callable, as_json: bool) -> None:

@@ -1,22 +1,28 @@
-"""The FastAPI application of ``grundy serve``: the JSON API under ``/api/`` and the page."""
+"""The FastAPI application of ``grundy serve``: the JSON API under ``/api/`` and the page,
+and the settings of the HTTP server that runs it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import h11
+import uvicorn
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..errors import GrundyError, ServerBusyError
 from . import models
 from .compute import LIMITS
-from .workers import ComputePool, WorkerCrashError
+from .workers import DEFAULT_CACHE_BYTES, DEFAULT_MAX_TASKS, ComputePool, WorkerCrashError
 
-__all__ = ["create_app", "STATIC"]
+__all__ = ["create_app", "server_config", "CONNECTIONS", "STATIC"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -54,16 +60,29 @@ REFUSED: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30.0) -> FastAPI:
-    """The playground: `workers` compute processes, `budget` seconds per request.
+def create_app(
+    workers: int = 2,
+    budget: float = 10.0,
+    queue_timeout: float = 30.0,
+    cache_bytes: int = DEFAULT_CACHE_BYTES,
+    max_tasks: int | None = DEFAULT_MAX_TASKS,
+) -> FastAPI:
+    """The playground: `workers` compute processes, `budget` seconds per request, answers
+    cached up to `cache_bytes`, each worker replaced after `max_tasks` requests.
 
     Examples
     --------
     >>> app = create_app(workers=1)
     >>> sorted(app.openapi()["paths"])[:3]
-    ['/api/games', '/api/graph', '/api/limits']
+    ['/api/games', '/api/graph', '/api/health']
     """
-    pool = ComputePool(workers=workers, budget=budget, queue_timeout=queue_timeout)
+    pool = ComputePool(
+        workers=workers,
+        budget=budget,
+        queue_timeout=queue_timeout,
+        cache_bytes=cache_bytes,
+        max_tasks=max_tasks,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -91,6 +110,12 @@ def create_app(workers: int = 2, budget: float = 10.0, queue_timeout: float = 30
     @app.exception_handler(WorkerCrashError)
     async def crashed(_request: Request, exc: WorkerCrashError) -> JSONResponse:
         return JSONResponse({"detail": f"internal error: {exc}", "error": "InternalError"}, 500)
+
+    @app.exception_handler(Exception)  # anything else: still JSON (and logged), not text
+    async def failed(_request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse(
+            {"detail": f"internal error: {type(exc).__name__}", "error": "InternalError"}, 500
+        )
 
     @app.middleware("http")
     async def secure(
@@ -184,4 +209,84 @@ def _api(pool: ComputePool) -> APIRouter:
         """This server's limits: positions per search, table size, budget per request."""
         return {**LIMITS, "budget_seconds": pool.budget, "workers": pool.workers}
 
+    @api.get("/health", response_model=models.Health)
+    async def health() -> dict:
+        """The compute workers alive, of how many (a dead one is being replaced), and
+        the answers cached. Computes nothing, so it answers even with every worker down."""
+        return pool.health()
+
     return api
+
+
+#: How the HTTP server treats connections. uvicorn's keep-alive timer runs only between
+#: requests and restarts at every byte received, so a client that sends a request's
+#: head a byte at a time (or nothing at all) would hold its connection for ever;
+#: `head_seconds` is the deadline uvicorn lacks (its issue #157): the whole request line
+#: and headers must arrive within it.
+CONNECTIONS = {
+    "head_seconds": 10.0,  # to send a request's head, from connecting or the last answer
+    "keep_alive_seconds": 5,  # an idle connection between requests
+    "max_head_bytes": 16 * 1024,  # a request's line and headers (h11's buffer); past it, 400
+    "max_connections": 400,  # open at once (uvicorn's limit_concurrency); past it, 503
+}
+
+
+class _DeadlineProtocol(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection that has not sent a whole request
+    head within ``head_seconds`` of connecting or of its previous answer (no timer runs
+    while the app computes an answer)."""
+
+    head_seconds = CONNECTIONS["head_seconds"]
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self.loop.call_later(self.head_seconds, self._expired)
+
+    def _expired(self) -> None:
+        computing = self.cycle is not None and not self.cycle.response_complete
+        if not computing and not self.transport.is_closing():
+            with contextlib.suppress(h11.LocalProtocolError):  # a state h11 cannot close
+                self.conn.send(h11.ConnectionClosed())
+            self.transport.close()
+
+
+def server_config(
+    app: FastAPI,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    head_seconds: float = CONNECTIONS["head_seconds"],
+) -> uvicorn.Config:
+    """The uvicorn settings ``grundy serve`` runs `app` with (see :data:`CONNECTIONS`).
+
+    Examples
+    --------
+    >>> config = server_config(create_app(workers=1), port=8001)
+    >>> config.timeout_keep_alive, config.limit_concurrency, config.http.head_seconds
+    (5, 400, 10.0)
+    """
+    protocol = type("DeadlineProtocol", (_DeadlineProtocol,), {"head_seconds": head_seconds})
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        http=protocol,
+        timeout_keep_alive=int(CONNECTIONS["keep_alive_seconds"]),
+        h11_max_incomplete_event_size=int(CONNECTIONS["max_head_bytes"]),
+        limit_concurrency=int(CONNECTIONS["max_connections"]),
+        log_level="warning",
+    )

@@ -22,6 +22,7 @@ __all__ = [
     "TableReport",
     "GraphNode",
     "GameGraph",
+    "Health",
 ]
 
 # A position in JSON, as the game writes it (a list of heaps, a board string...).
@@ -181,3 +182,16 @@ class GameGraph(BaseModel):
     misere: bool
     nodes: list[GraphNode]
     edges: list[list[int]]
+
+
+class Health(BaseModel):
+    """The compute workers: how many the server runs, how many are alive right now."""
+
+    status: str  # "ok": every worker alive; "degraded": some; "down": none (all starting)
+    workers: int  # the pool's size
+    alive: int  # worker processes running (a worn one may outlive its replacement briefly)
+    busy: int  # workers computing a request
+    starting: int  # workers being started (replacing dead or worn ones)
+    replaced: int  # workers replaced since the server started (died, past the budget, worn)
+    cache_entries: int  # answers kept
+    cache_bytes: int  # their size, bounded
