@@ -1,0 +1,146 @@
+// The analyse view: the value, outcome and reason of a position, its winning moves and
+// every move from it.
+
+import { ApiError, api } from "./api.js";
+import { $, clear, el, focusLost, moveButton, showError } from "./dom.js";
+import { goToPosition } from "./header.js";
+import {
+  OUTCOME_WORDS, VALUE_WORDS, boardText, generation, isTwoPlayer, misereParam, state,
+} from "./state.js";
+
+function optionBadge(option) {
+  if (option.value) {  // two-player: the value for the player who makes the move
+    const far = option.remoteness === null || option.remoteness === undefined
+      ? "" : ` in ${option.remoteness + 1}`;
+    return el("span", { class: `badge value-${option.value}`, text: `${option.value}${far}` });
+  }
+  const parts = [];
+  if (option.grundy !== null && option.grundy !== undefined) parts.push(`g = ${option.grundy}`);
+  if (option.outcome) parts.push(option.outcome);
+  return el("span", { class: `badge outcome-${option.outcome || "unknown"}`,
+                      text: parts.join(", ") });
+}
+
+function showOptions(listing) {
+  const list = clear($("options"));
+  for (const option of listing.options) {
+    const winning = option.outcome === "P" || option.value === "win";
+    list.append(el("li", {},
+      el("button", { type: "button", class: `option${winning ? " winning" : ""}`,
+                     "data-position": option.text,
+                     onclick: () => goToPosition(option.text) },
+         el("span", { class: "move-words", text: option.move }),
+         optionBadge(option),
+         el("span", { class: "move-to", text: `→ ${option.text}` }))));
+  }
+  const note = $("options-note");
+  if (!listing.options.length) note.textContent = "No moves: the game is over here.";
+  else if (isTwoPlayer()) note.textContent = "Each move with its value for the player who makes it.";
+  else if (state.misere) note.textContent = "Each move with the outcome of what it leaves (misère play).";
+  else note.textContent = "Each move with the SG value and outcome of what it leaves; moving to a P-position wins.";
+  if (!listing.complete) note.textContent += " Only the first moves are listed.";
+}
+
+function analysePlaceholders() {
+  $("analyse-position").textContent = boardText(state.position) || "…";
+  for (const id of ["sg-value", "remoteness", "outcome", "reason"]) $(id).textContent = "";
+  $("sg-value").textContent = "…";
+  clear($("winning-moves"));
+  clear($("options"));
+  $("options-note").textContent = "Listing the moves…";
+}
+
+export async function renderAnalyse() {
+  const mine = ++generation.analyse;
+  analysePlaceholders();
+  const twoPlayer = isTwoPlayer();
+  $("value-label").textContent = twoPlayer ? "Value" : "SG value";
+  $("winning-title").textContent = twoPlayer ? "Best moves" : "Winning moves";
+  const game = state.game;
+  const position = state.position;
+  // Two requests: the value (cheap, even for a heap of 10^50) is shown as soon as it
+  // comes; the list of every move may fail or run out of time on its own.
+  const listing = api("options", { game, position, misere: misereParam() });
+  listing.catch(() => {});  // awaited below; this only keeps an early failure quiet
+  try {
+    const report = await (twoPlayer ? api("solve", { game, position })
+      : api("value", { game, position, misere: misereParam() }));
+    if (mine !== generation.analyse) return;
+    $("analyse-position").textContent = boardText(report.position_text);
+    if (twoPlayer) showSolved(report);
+    else showValue(report);
+    refocus();
+  } catch (error) {
+    if (mine !== generation.analyse) return;
+    $("sg-value").textContent = "—";
+    $("options-note").textContent = "";
+    showError(error);  // the same problem would only be said twice by the options
+    return;
+  }
+  try {
+    const options = await listing;
+    if (mine !== generation.analyse) return;
+    showOptions(options);
+  } catch (error) {
+    if (mine !== generation.analyse) return;
+    if (!(error instanceof ApiError)) throw error;
+    $("options-note").textContent = `The moves from here cannot be listed: ${error.message}`;
+  }
+  refocus();
+}
+
+/** A button that held the focus went away with the old position: focus the first move. */
+function refocus() {
+  if (!focusLost()) return;
+  const first = $("winning-moves").querySelector("button") || $("options").querySelector("button");
+  if (first) first.focus({ preventScroll: true });
+}
+
+function showValue(report) {
+  if (report.grundy === null || report.grundy === undefined) {
+    $("sg-value").textContent = "—";
+    $("remoteness").textContent = report.grundy_unknown
+      || (report.misere ? "(misère play has outcomes, not SG values)" : "");
+  } else {
+    $("sg-value").textContent = String(report.grundy);
+  }
+  $("outcome").textContent = OUTCOME_WORDS[report.outcome] || report.outcome;
+  $("outcome").className = `outcome-${report.outcome}`;
+  $("reason").textContent = report.reason;
+  const box = clear($("winning-moves"));
+  for (const described of report.winning_moves_text) {
+    box.append(moveButton(described.move, described.position,
+                          () => goToPosition(described.position), "winning"));
+  }
+  if (!report.winning_moves_text.length) {
+    box.append(el("p", { class: "muted", text: report.outcome === "P"
+      ? "None: every move leaves the opponent a winning position."
+      : "None listed." }));
+  }
+  if (report.winning_moves_unlisted) {
+    box.append(el("p", { class: "muted", text: report.winning_moves_unlisted }));
+  } else if (!report.winning_moves_complete) {
+    box.append(el("p", { class: "muted", text: "There are more winning moves than listed." }));
+  }
+}
+
+function showSolved(report) {
+  $("sg-value").textContent = report.value;
+  $("remoteness").textContent = report.remoteness === null || report.remoteness === undefined
+    ? "" : `(game over in ${report.remoteness} move${report.remoteness === 1 ? "" : "s"} `
+      + "with perfect play)";
+  $("outcome").textContent = VALUE_WORDS[report.value] || report.value;
+  $("outcome").className = `value-${report.value}`;
+  const counts = Object.entries(report.counts || {}).map(([k, v]) => `${v} ${k}`).join(", ");
+  $("reason").textContent = `solved ${report.positions} positions`
+    + (counts ? ` (${counts})` : "") + (report.symmetry ? ", up to symmetry" : "");
+  const box = clear($("winning-moves"));
+  for (const described of report.best_moves_text) {
+    box.append(moveButton(described.move, described.position,
+                          () => goToPosition(described.position),
+                          report.value === "win" ? "winning" : ""));
+  }
+  if (!report.best_moves_text.length) {
+    box.append(el("p", { class: "muted", text: "None: the game is over here." }));
+  }
+}

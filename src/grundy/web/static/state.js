@@ -1,0 +1,151 @@
+// What the page knows: the catalog, the server's limits, the state the URL holds (and the
+// game in progress, kept in history.state), and what the game's name says about it.
+
+export const VIEWS = ["analyse", "play", "sequence", "graph"];
+export const DEFAULTS = Object.freeze({
+  game: "nim", position: "3 4 5", view: "analyse", misere: false, first: "me",
+  upto: 100, certify: false, at: null, turn: null,
+});
+export const OUTCOME_WORDS = {
+  N: "N: the player to move wins",
+  P: "P: the previous player wins",
+};
+export const VALUE_WORDS = {
+  win: "the player to move wins",
+  loss: "the player to move loses",
+  tie: "a tie with perfect play",
+  draw: "a draw: perfect play goes on forever",
+};
+export const LOST_NOW = "Your position is now lost: whatever you play, the engine has a winning answer.";
+export const LOST_ALREADY = "Your position is lost: every move you can make leaves the engine a " +
+  "winning answer.";
+export const NO_WIN = "no winning move: every move loses against perfect play";
+
+export const catalog = [];                   // the games of /api/games
+export const limits = { maxUpto: 10000 };   // from /api/limits
+export const state = { ...DEFAULTS };        // everything the query string holds
+export const played = { log: [], lost: "" };  // the game in progress, kept in history.state
+// Each view counts its requests so an answer that arrives after a newer request is dropped.
+export const generation = { analyse: 0, play: 0, sequence: 0, graph: 0 };
+
+// ------------------------------------------------------------------ games
+/** The catalog entry a game name belongs to: bash:5 -> bash:M, 0.137 -> 0.d1d2... */
+export function familyOf(spec) {
+  const name = spec.trim();
+  const exact = catalog.find((g) => g.game === name);
+  if (exact) return exact;
+  const [before, ...rest] = name.split(".");
+  if (rest.length && before.length <= 1) {  // an octal or hexadecimal code, as the registry reads it
+    return catalog.find((g) => g.name.startsWith("0.")) || null;
+  }
+  const base = name.split(":")[0].toLowerCase();
+  return catalog.find((g) => g.name.split(":")[0] === base) || null;
+}
+
+export function isTwoPlayer() {
+  const family = familyOf(state.game);
+  return Boolean(family && family.kind === "two-player");
+}
+
+export function hasHeaps() {
+  const family = familyOf(state.game);
+  return Boolean(family && family.heaps);
+}
+
+export function exampleOf(spec) {
+  // bash:5 gets the example of bash:M, 0.137 that of the octal codes: both fit.
+  const family = familyOf(spec);
+  return family ? family.position : "";
+}
+
+/** The misère flag to send: only impartial games have misère play. */
+export function misereParam() {
+  return !isTwoPlayer() && state.misere;
+}
+
+/** A position's text laid out as a board: tic-tac-toe rows, connect-four columns. */
+export function boardText(text) {
+  if (text === null || text === undefined) return "";
+  if (!isTwoPlayer()) return text;
+  if (text.includes("|")) {
+    // connect-four: one word a column, bottom first, '-' for an empty column.
+    const columns = text.split("|").map((c) => (c === "-" ? "" : c));
+    const size = /:(\d+)x(\d+)/i.exec(state.game);
+    const height = Math.max(size ? Number(size[2]) : 0, ...columns.map((c) => c.length));
+    const rows = [];
+    for (let row = height - 1; row >= 0; row--) {
+      rows.push(columns.map((c) => c[row] || ".").join(" "));
+    }
+    rows.push(columns.map((_, i) => String((i + 1) % 10)).join(" "));
+    return rows.join("\n");
+  }
+  return text.includes("/") ? text.split("/").join("\n") : text;
+}
+
+// ------------------------------------------------------------------ URL state
+export function readUrl() {
+  const query = new URLSearchParams(location.search);
+  const read = { ...DEFAULTS };
+  const game = (query.get("game") || "").trim();
+  if (game) {
+    read.game = game;
+    read.position = query.has("position") ? query.get("position") : exampleOf(game);
+  } else if (query.has("position")) {
+    read.position = query.get("position");
+  }
+  const view = query.get("view");
+  read.view = VIEWS.includes(view) ? view : DEFAULTS.view;
+  read.misere = query.get("misere") === "1";
+  read.first = query.get("first") === "engine" ? "engine" : "me";
+  const upto = Number.parseInt(query.get("upto") || "", 10);
+  read.upto = Number.isFinite(upto) ? Math.min(Math.max(upto, 0), limits.maxUpto) : DEFAULTS.upto;
+  read.certify = query.get("certify") === "1";
+  if (query.has("at")) {
+    read.at = query.get("at");
+    read.turn = query.get("turn") === "engine" ? "engine" : "me";
+  }
+  return read;
+}
+
+export function urlOf(s) {
+  const query = new URLSearchParams();
+  query.set("game", s.game);
+  query.set("position", s.position);
+  query.set("view", s.view);
+  if (s.misere) query.set("misere", "1");
+  if (s.first !== DEFAULTS.first || s.view === "play") query.set("first", s.first);
+  if (s.upto !== DEFAULTS.upto || s.view === "sequence") query.set("upto", String(s.upto));
+  if (s.certify) query.set("certify", "1");
+  if (s.at !== null) {
+    query.set("at", s.at);
+    query.set("turn", s.turn);
+  }
+  // '/', ',' and ':' are fine in a query string and keep game names and boards readable.
+  const text = query.toString().replace(/%2F/gi, "/").replace(/%2C/gi, ",")
+    .replace(/%3A/gi, ":");
+  return `${location.pathname}?${text}`;
+}
+
+/** Record the state in the address bar: a new history entry for the person's actions. */
+export function saveState(push) {
+  const url = urlOf(state);
+  const data = { log: played.log, lost: played.lost };
+  if (push && url !== location.pathname + location.search) history.pushState(data, "", url);
+  else history.replaceState(data, "", url);
+}
+
+export function restoreFromHistory() {
+  Object.assign(state, readUrl());
+  const data = history.state;
+  const kept = data && Array.isArray(data.log) && state.at !== null;
+  played.log = kept ? data.log.slice() : [];
+  played.lost = kept && typeof data.lost === "string" ? data.lost : "";
+}
+
+/** Forget the game in progress (the game, the position or the rules changed). */
+export function resetPlay() {
+  state.at = null;
+  state.turn = null;
+  played.log = [];
+  played.lost = "";
+}

@@ -1,0 +1,223 @@
+"""The playground page's defects, each driven in a real browser: coin-turning games end,
+big integers keep their digits, the value shows when the options cannot be listed, the
+period is certified only where it can be, heap tokens are exactly the legal moves, long
+numbers wrap, focus follows a move, the game menu commits on Enter or blur."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import test_web_browser as shared
+from test_web_browser import TIMEOUT_MS, expect, shot, status_of
+
+__all__: list[str] = []
+
+pytestmark = pytest.mark.slow
+
+BIG = "1" + "0" * 50  # 10^50
+
+# The fixtures of the browser tests: headless Chromium, and a page that fails on console errors.
+browser = shared.browser
+page = shared.page
+
+
+def move_button(page, words: str):
+    """The move-list button whose words are exactly `words`."""
+    return (
+        page.get_by_test_id("move-list")
+        .locator("button.move")
+        .filter(has=page.locator(".move-words", has_text=re.compile(f"^{re.escape(words)}$")))
+    )
+
+
+# ----------------------------------------------------------------- a. coin turning ends
+def test_coin_turning_game_can_end(page):
+    page.goto("/?game=mock-turtles&position=3&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    last = move_button(page, "turn over coin 3")
+    assert last.get_attribute("data-position") == "none"  # the server's position_text
+    last.click()
+    assert status_of(page) == "You win!"
+    assert "you: turn over coin 3" in page.get_by_test_id("move-log").text_content()
+    expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+# ----------------------------------------------------------------- b. exact integers
+def test_big_integers_keep_their_digits(page):
+    page.goto("/?game=nim&position=9007199254740993 0&view=analyse")
+    expect(page.get_by_test_id("sg-value")).to_have_text("9007199254740993")
+    page.goto(f"/?game=nim&position={BIG} 7&view=analyse")
+    expect(page.get_by_test_id("sg-value")).to_have_text(BIG[:-1] + "7")
+    expect(page.get_by_test_id("reason")).to_contain_text(f"{BIG} ⊕ 7")
+    winning = page.get_by_test_id("winning-moves").locator("button")
+    expect(winning).to_have_attribute("data-position", "7 7")
+    # An option's SG value is exact too: the first options of 10^50 7 change heap 1.
+    badges = page.get_by_test_id("options").locator(".badge")
+    expect(badges.first).to_have_text(re.compile(r"^g = \d+, [NP]$"))
+    page.goto("/?game=nim&position=1 9007199254740993&view=analyse")
+    first = page.get_by_test_id("options").locator("li").first
+    expect(first).to_contain_text("g = 9007199254740993")  # heap 1: 1 -> 0
+
+
+# ----------------------------------------------------------------- c. value first
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [("wythoff", f"{BIG} 7"), ("kayles", BIG), ("lasker", BIG), ("fibonacci-nim", BIG)],
+)
+def test_value_shows_when_the_options_cannot_be_listed(page, game, position):
+    page.allowed.append(r"status of (400|503|504)")
+    page.goto(f"/?game={game}&position={position}&view=analyse")
+    expect(page.get_by_test_id("outcome")).to_have_text("N: the player to move wins")
+    expect(page.get_by_test_id("sg-value")).not_to_have_text("…")
+    expect(page.get_by_test_id("winning-moves").locator("button")).not_to_have_count(0)
+    note = page.locator("#options-note")
+    # The listing fails when the server's budget runs out: wait as long as a hang guard.
+    expect(note).to_contain_text("cannot be listed", timeout=TIMEOUT_MS)
+    expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+# ----------------------------------------------------------------- d. certify
+@pytest.mark.parametrize("game", ["nim", "bash:3", "lasker", "lieges:3"])
+def test_certify_is_offered_only_for_codes(page, game):
+    page.goto(f"/?game={game}&position=&view=sequence&upto=30&certify=1")
+    expect(page.get_by_test_id("sequence-table").locator("tbody tr")).to_have_count(4)
+    expect(page.get_by_test_id("certify-input")).to_be_hidden()
+    expect(page.get_by_test_id("certify-note")).to_contain_text("take-and-break code")
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    assert "certify" not in page.url
+
+
+def test_certify_tick_does_not_carry_over(page):
+    page.goto("/?game=kayles&position=&view=sequence&upto=30&certify=1")
+    expect(page.get_by_test_id("period-caption")).to_contain_text("certified")
+    expect(page.get_by_test_id("certify-input")).to_be_visible()
+    expect(page.get_by_test_id("certify-input")).to_be_checked()
+    page.get_by_test_id("game-input").fill("nim")
+    page.get_by_test_id("game-input").press("Enter")
+    expect(page.get_by_test_id("certify-note")).to_contain_text("take-and-break code")
+    expect(page.get_by_test_id("sequence-table").locator("tbody tr")).to_have_count(4)
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    page.get_by_test_id("game-input").fill("0.07")  # Dawson's Kayles: a code again
+    page.get_by_test_id("game-input").press("Enter")
+    expect(page.get_by_test_id("certify-input")).to_be_visible()
+    expect(page.get_by_test_id("certify-input")).not_to_be_checked()
+
+
+# ----------------------------------------------------------------- e. heap tokens
+def test_only_legal_tokens_are_clickable(page):
+    page.goto("/?game=kayles&position=3 5&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    heap = page.locator("#heaps .heap").nth(1)
+    # Kayles takes one or two pins: leaving 0 of 5 is no move, so no button says so.
+    expect(heap.locator('button[aria-label="heap 2: take 5, leave 0"]')).to_have_count(0)
+    expect(heap.locator(".token")).to_have_count(5)
+    for i in range(5):
+        assert heap.locator(".token").nth(i).evaluate("e => e.tagName") == "BUTTON"
+    # A middle pin: taking it alone or with its right neighbour; the person chooses.
+    heap.locator(".token").nth(2).click()
+    choice = page.get_by_test_id("take-choice")
+    expect(choice.locator("button.take")).to_have_count(2)
+    expect(choice.locator("button").first).to_be_focused()
+    choice.locator("button.take", has_text="take 1").click()
+    assert status_of(page) in ("Your move", "You win!", "The engine wins.")
+    assert "you: heap 2: 5 -> 2 + 2" in page.get_by_test_id("move-log").text_content()
+
+
+def test_illegal_tokens_are_not_buttons(page):
+    page.goto("/?game=bash:3&position=5&view=play&first=me")  # take 1 to 3
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    heap = page.locator("#heaps .heap").first
+    # Leave 2, 3 or 4: tokens 3 to 5 take the rest of the row, token 1 takes from the left
+    # (three choices); token 2 starts no move.
+    expect(heap.locator("button.token")).to_have_count(4)
+    expect(heap.locator("button.token.ask")).to_have_count(1)
+    expect(heap.locator(".token:not(button)")).to_have_count(1)
+    assert heap.locator(".token:not(button)").first.evaluate("e => getComputedStyle(e).cursor") in (
+        "default",
+        "auto",
+    )
+
+
+# ----------------------------------------------------------------- f. smaller defects
+@pytest.mark.parametrize("view", ["analyse", "play"])
+def test_a_long_number_wraps(page, view):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    heap = "7" * 400
+    page.goto(f"/?game=nim&position={heap}&view={view}&first=me")
+    if view == "play":
+        page.get_by_test_id("play-start").click()
+        assert status_of(page) == "Your move"
+    else:
+        expect(page.get_by_test_id("sg-value")).to_have_text(heap)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 1366, f"the page is {width} px wide"
+    shot(page, f"long-number-{view}.png")
+
+
+def test_focus_follows_a_move(page):
+    page.goto("/?game=nim&position=3 4 5&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    page.get_by_test_id("move-list").locator("button").first.focus()
+    page.keyboard.press("Enter")
+    assert status_of(page) == "Your move"
+    focused = page.evaluate("document.activeElement.closest('#move-list') !== null")
+    assert focused, page.evaluate("document.activeElement.outerHTML")
+
+
+def test_focus_follows_an_analysed_move(page):
+    page.goto("/?game=nim&position=3 4 5&view=analyse")
+    winning = page.get_by_test_id("winning-moves").locator("button")
+    winning.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("sg-value")).to_have_text("0")
+    expect(page.locator("#panel-analyse button.option").first).to_be_focused()
+
+
+def test_arrow_keys_on_the_game_menu_wait_for_enter(page):
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    page.goto("/?game=nim&position=3 4 5&view=analyse")
+    expect(page.get_by_test_id("sg-value")).to_have_text("2")
+    menu = page.get_by_test_id("game-select")
+    menu.focus()
+    menu.press("ArrowDown")  # bash:3
+    menu.press("ArrowDown")  # subtraction:1,3,4
+    assert menu.input_value() == "subtraction:1,3,4"
+    assert "game=nim" in page.url
+    menu.press("Enter")
+    expect(page).to_have_url(re.compile(r"game=subtraction"))
+    expect(page.get_by_test_id("sg-value")).not_to_have_text("…")
+    assert not [url for url in asked if "game=bash" in url], asked
+    # Leaving the menu commits too.
+    menu.focus()
+    menu.press("ArrowUp")  # bash:3
+    page.get_by_test_id("position-input").focus()
+    expect(page).to_have_url(re.compile(r"game=bash(:|%3A)3"))
+
+
+def test_game_menu_lists_only_usable_games(page):
+    page.goto("/?game=nim&position=1&view=analyse")
+    expect(page.get_by_test_id("sg-value")).to_have_text("1")
+    values = (
+        page.get_by_test_id("game-select")
+        .locator("option")
+        .evaluate_all("options => options.map(o => o.value)")
+    )
+    assert "kayles" in values
+    assert not [v for v in values if v.startswith(("hackenbush", "digraph"))], values
+
+
+def test_tictactoe_win_is_announced(page):
+    page.goto("/?game=tictactoe&position=xx./oo./...&view=play&first=engine")
+    page.get_by_test_id("play-first-engine").check()
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "The engine wins."
+    over = page.get_by_test_id("move-list").text_content()
+    assert "No move is left" not in over
+    assert "The engine won" in over
+    expect(page.get_by_test_id("play-start")).to_be_focused()
