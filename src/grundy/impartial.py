@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from . import explain as _reasons
 from .errors import InvalidPositionError, PositionLimitError
+from .integers import parse_int
 from .move import Move
 from .outcome import Outcome
 from .protocol import Game, P
 from .remoteness import RemotenessSearch
-from .integers import parse_int
 from .solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
 
