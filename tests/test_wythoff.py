@@ -309,3 +309,14 @@ def test_notation_and_registry():
         game.parse_position(["4"])
     with pytest.raises(gr.InvalidPositionError, match="heap -4 is negative"):
         game.parse_position(["-4", "1"])
+
+
+def test_listing_more_options_than_max_positions_is_refused_at_once():
+    # compute.options("wythoff", "10^50 7") built a list of 10^50 options until killed
+    from grundy.games import FibonacciNim, Wythoff
+
+    with pytest.raises(gr.PositionLimitError, match="too many to list"):
+        Wythoff().moves((10**50, 7))
+    with pytest.raises(gr.PositionLimitError, match="too many to list"):
+        FibonacciNim().moves((10**50, 10**50 - 1))
+    assert len(Wythoff().limited_to(20).moves((6, 7))) == 19

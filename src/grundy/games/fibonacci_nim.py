@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame
 from ..integers import shown
 from ..outcome import Outcome
@@ -116,6 +116,11 @@ class FibonacciNim(ImpartialGame[Position]):
     # ----------------------------------------------------------------- the rules
     def moves(self, position: Position) -> list[Position]:
         n, limit = position
+        if limit > self.max_positions:  # a list of 10^50 options would never end
+            raise PositionLimitError(
+                f"{self!r}: heap {shown(n)} with take limit {shown(limit)} has that many "
+                f"options, more than max_positions = {self.max_positions:,}; too many to list"
+            )
         return [(n - t, min(2 * t, n - t)) for t in range(1, limit + 1)]
 
     def formula(self, position: Position) -> int | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isqrt
 
-from ..errors import InvalidPositionError
+from ..errors import InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame
 from ..integers import shown
 from ..outcome import Outcome
@@ -123,6 +123,12 @@ class Wythoff(ImpartialGame[Pair]):
     # ----------------------------------------------------------------- the rules
     def moves(self, position: Pair) -> list[Pair]:
         a, b = position
+        count = a + b + min(a, b)
+        if count > self.max_positions:  # a list of 10^50 options would never end
+            raise PositionLimitError(
+                f"{self!r}: ({shown(a)}, {shown(b)}) has {shown(count)} options, more than "
+                f"max_positions = {self.max_positions:,}; too many to list"
+            )
         return (
             [(x, b) for x in range(a)]
             + [(a, y) for y in range(b)]
