@@ -319,3 +319,5 @@ def test_bad_positions(tic_tac_toe):
         game.payoff((4,))
     with pytest.raises(InvalidPositionError, match="'z9' is not a legal move"):
         game.parse_position(["x(1,1)", "z9"])
+    with pytest.raises(InvalidPositionError, match="'²' is not a legal move"):
+        game.parse_position(["x(1,1)", "²"])  # a Unicode digit passed isdigit(): ValueError

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidGameError, InvalidPositionError, UnknownGameError
+from ..integers import parse_int
 from .game import TwoPlayerGame
 
 __all__ = ["OpenSpielGame", "DEFAULT_CACHE_SIZE"]
@@ -271,10 +273,13 @@ class OpenSpielGame(TwoPlayerGame):
             legal = [] if state.is_terminal() else state.legal_actions()
             player = state.current_player()
             names = {state.action_to_string(player, a): a for a in legal}
+            number = None
+            with contextlib.suppress(InvalidPositionError):  # '²' is no action number
+                number = parse_int(token)
             if token in names:
                 action = names[token]
-            elif token.strip().lstrip("-").isdigit() and int(token) in legal:
-                action = int(token)
+            elif number in legal:
+                action = number
             else:
                 raise InvalidPositionError(
                     f"{self!r}: {token!r} is not a legal move after {position!r}"
