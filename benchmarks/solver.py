@@ -1,12 +1,14 @@
 """Solver overhead: grundy's generic solver against the code people hand-write.
 
-Each case values the same user-defined game three ways, each in a fresh process (so peak
-memory is the process's own): grundy's solver on a ``moves`` function, a hand-written
-bottom-up dict DP, and a hand-written ``lru_cache`` recursion. Prints time, peak RSS and
-the ratios grundy / DP (goals: time <= 1.0, memory <= 1.5), and the time of calling
-``moves`` once on every position, values aside: the least any solver given ``moves``
-pays. Where the options are ``Sum`` objects that alone exceeds the whole DP, which XORs
-two table entries per option and builds no option at all.
+Each case values the same user-defined game four ways, each in a fresh process (so peak
+memory is the process's own): grundy's solver on a ``moves`` function, grundy on the
+game's recurrence (the ``option_values`` hook: the values of the options read from the
+memo, as a DP reads its table), a hand-written bottom-up dict DP, and a hand-written
+``lru_cache`` recursion. Prints time, peak RSS and the ratios grundy / DP (goals: time
+<= 1.0, memory <= 1.5), and the time of calling ``moves`` once on every position, values
+aside: the least any solver given ``moves`` pays. Where the options are ``Sum`` objects
+that alone exceeds the whole DP, which XORs two table entries per option and builds no
+option at all; ``option_values`` builds none either.
 
 Cases: a token on a 1000 x 1000 board (10^6 positions), cutting a w x h rectangle into
 two (options are sums of two rectangles) at 100 x 100 and 200 x 200, and Kayles written
@@ -51,6 +53,13 @@ def board_ours(side: int) -> int:
     return game.grundy((side - 1, side - 1), max_positions=side * side)
 
 
+def board_values(side: int) -> int:
+    game = gr.game_from_moves(
+        board_moves, option_values=lambda p, g: {g[o] for o in board_moves(p)}, name="board"
+    )
+    return game.grundy((side - 1, side - 1), max_positions=side * side)
+
+
 def board_dp(side: int) -> int:
     g: dict[tuple[int, int], int] = {}
     for x in range(side):
@@ -86,8 +95,22 @@ class Cut(gr.ImpartialGame[tuple[int, int]]):
         ]
 
 
+class FastCut(Cut):
+    """The same game, valued by its recurrence (the ``option_values`` hook)."""
+
+    def option_values(self, p: tuple[int, int], g: dict) -> set[int]:
+        w, h = p
+        seen = {g[i, h] ^ g[w - i, h] for i in range(2, w - 1)}
+        seen.update(g[w, j] ^ g[w, h - j] for j in range(2, h - 1))
+        return seen
+
+
 def cut_ours(side: int) -> int:
     return Cut().grundy((side, side), max_positions=side * side)
+
+
+def cut_values(side: int) -> int:
+    return FastCut().grundy((side, side), max_positions=side * side)
 
 
 def cut_dp(side: int) -> int:
@@ -126,6 +149,14 @@ def kayles_moves(n: int) -> list[gr.Sum]:
 
 def kayles_ours(n: int) -> int:
     return gr.game_from_moves(kayles_moves).grundy(n)
+
+
+def kayles_values(n: int) -> int:
+    game = gr.game_from_moves(
+        kayles_moves,
+        option_values=lambda m, g: {g[a] ^ g[m - t - a] for t in (1, 2) for a in range(m - t + 1)},
+    )
+    return game.grundy(n)
 
 
 def kayles_dp(n: int) -> int:
@@ -175,7 +206,7 @@ CASES = {
     "cut 200 x 200": ("cut", 200),
     "Kayles to 3000": ("kayles", 3000),
 }
-WAYS = ("ours", "dp", "recursion", "listing")
+WAYS = ("ours", "values", "dp", "recursion", "listing")
 
 
 def run_one(kind: str, size: int, way: str, repeat: int) -> dict:
@@ -203,9 +234,10 @@ def main() -> None:
         kind, size, way = args.one
         print(json.dumps(run_one(kind, int(size), way, args.repeat)))
         return
-    heads = ("grundy", "dict DP", "recursion", "moves alone")
-    print(f"{'case':<20}" + "".join(f"{h:>16}" for h in heads) + f"{'time':>7}{'memory':>8}")
-    print("-" * 99)
+    heads = ("grundy, moves", "option_values", "dict DP", "recursion", "moves alone")
+    ratios = "".join(f"{h:>13}" for h in ("moves/DP", "values/DP"))
+    print(f"{'case':<20}" + "".join(f"{h:>16}" for h in heads) + ratios)
+    print("-" * 126)
     for label, (kind, size) in CASES.items():
         found = {}
         for way in WAYS:
@@ -217,10 +249,13 @@ def main() -> None:
         cells = "".join(
             f"{found[w]['seconds']:>8.2f} s{found[w]['peak_mb']:>5.0f} MB" for w in WAYS
         )
-        time_ratio = found["ours"]["seconds"] / found["dp"]["seconds"]
-        memory_ratio = found["ours"]["peak_mb"] / found["dp"]["peak_mb"]
-        print(f"{label:<20}{cells}{time_ratio:>7.2f}{memory_ratio:>8.2f}", flush=True)
-    print("time and memory: grundy / dict DP (goals: <= 1.0 and <= 1.5)")
+        shown = ""
+        for way in ("ours", "values"):
+            time_ratio = found[way]["seconds"] / found["dp"]["seconds"]
+            memory_ratio = found[way]["peak_mb"] / found["dp"]["peak_mb"]
+            shown += f"{time_ratio:>7.2f}{memory_ratio:>6.2f}"
+        print(f"{label:<20}{cells}{shown}", flush=True)
+    print("ratios: time and memory, grundy / dict DP (goals: <= 1.0 and <= 1.5)")
     sizes = []
     for kind in ("int", "pair", "chain"):
         done = subprocess.run([sys.executable, __file__, "--bytes", kind], capture_output=True)

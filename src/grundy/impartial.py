@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from . import explain as _reasons
@@ -12,6 +12,7 @@ from .integers import parse_int
 from .move import Move
 from .outcome import Outcome
 from .protocol import Game, P
+from .recurrence import RecurrenceSolver
 from .remoteness import RemotenessSearch
 from .solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
 from .sums import Sum
@@ -25,7 +26,7 @@ __all__ = ["ImpartialGame", "GameCache", "game_from_moves"]
 GameCache = dict[str, Any]
 
 # The optional hooks: a game that overrides one gets it used by the solver.
-_SOLVER_HOOKS = ("components", "canonical", "formula")
+_SOLVER_HOOKS = ("components", "canonical", "formula", "option_values")
 
 
 class ImpartialGame(Game["P | Sum"], Generic[P]):
@@ -33,7 +34,8 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
 
     Generic in the type of its positions (``ImpartialGame[int]``, ``ImpartialGame[tuple[int,
     ...]]``); a :class:`Sum` of positions is a position too. Optional hooks, each used
-    when a subclass defines it: :meth:`formula` (a closed form), :meth:`components`
+    when a subclass defines it: :meth:`formula` (a closed form), :meth:`option_values`
+    (the values of the options, as a DP reads them from a table), :meth:`components`
     (independent parts), :meth:`canonical` (symmetry reduction), :meth:`assemble`
     (rebuild a position from parts), :meth:`moves_to_value` (the options of a given
     value, for huge positions), :meth:`winning_move` (one winning move by construction),
@@ -84,6 +86,38 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         2
         """
         return None
+
+    def option_values(self, position: P, values: Mapping[Any, int]) -> Iterable[int]:
+        """Return the SG values of the options of `position`, read from `values`.
+
+        A hook for speed: the recurrence a hand-written DP loops over. ``values[q]`` is
+        the SG value of any position q, computed when first read, and an option that
+        splits is the XOR of its parts' values, so no option object is built. Read
+        values by indexing: ``values.get(q)`` does not compute. A game that defines it
+        is valued through it alone (``moves`` still gives options, winning moves and
+        play), so it must give the values of exactly the options :meth:`moves` lists.
+        The default reads the options of :meth:`moves`. It pays where positions have many
+        options: rectangle cutting runs in 1.2-1.4x a bottom-up dict DP's time with it,
+        3x with ``Sum`` options; with a handful of options, ``moves`` alone is as fast.
+
+        Examples
+        --------
+        >>> class Cut(gr.ImpartialGame[tuple[int, int]]):  # a w x h bar into two bars
+        ...     def moves(self, p):
+        ...         w, h = p
+        ...         return [gr.Sum((i, h), (w - i, h)) for i in range(1, w)] + [
+        ...             gr.Sum((w, j), (w, h - j)) for j in range(1, h)]
+        ...     def option_values(self, p, g):
+        ...         w, h = p
+        ...         return {g[i, h] ^ g[w - i, h] for i in range(1, w)} | {
+        ...             g[w, j] ^ g[w, h - j] for j in range(1, h)}
+        >>> game = Cut()
+        >>> game.grundy((30, 40)), game.stats.positions
+        (1, 1200)
+        >>> game.winning_moves((3, 2))
+        [Sum((1, 2), (2, 2)), Sum((3, 1), (3, 1))]
+        """
+        return {values[option] for option in self.moves(position)}
 
     def components(self, position: P) -> Sequence[P] | None:
         """Return the independent parts of `position`, or None if it is one part.
@@ -739,14 +773,15 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         return SumGame(self, other)
 
     # ----------------------------------------------------------------- internals
-    def _solver(self, use_formula: bool) -> GrundySolver:
+    def _solver(self, use_formula: bool) -> GrundySolver | RecurrenceSolver:
         solvers = self.cache.setdefault("solvers", {})
         solver = solvers.get(use_formula)
         if solver is None:
             hooks = {h: getattr(self, h) for h in _SOLVER_HOOKS if self.defines(h)}
             if not use_formula:
                 hooks.pop("formula", None)
-            solver = solvers[use_formula] = GrundySolver(self, hooks)
+            kind = RecurrenceSolver if "option_values" in hooks else GrundySolver
+            solver = solvers[use_formula] = kind(self, hooks)
         return solver
 
     def _xor_of_formula(self, position: P) -> int | None:
@@ -810,6 +845,7 @@ def game_from_moves(
     name: str | None = None,
     formula: Callable[[Any], int | None] | None = None,
     canonical: Callable[[Any], Any] | None = None,
+    option_values: Callable[[Any, Any], Iterable[int]] | None = None,
 ) -> ImpartialGame[Any]:
     """Build a game from a plain function that lists the options of a position.
 
@@ -819,7 +855,7 @@ def game_from_moves(
         ``moves(position)`` returns the options of `position`.
     name : str, optional
         Shown in messages; default the function's name.
-    formula, canonical : callable, optional
+    formula, canonical, option_values : callable, optional
         The optional hooks of :class:`ImpartialGame`.
 
     Examples
@@ -827,8 +863,22 @@ def game_from_moves(
     >>> halve_or_decrement = gr.game_from_moves(lambda n: [n // 2, n - 1] if n else [])
     >>> halve_or_decrement.table(range(10))
     [0, 1, 0, 2, 1, 2, 0, 1, 0, 2]
+
+    Kayles by its rules, valued as a DP would (knock down 1 or 2 pins of a row of n):
+
+    >>> kayles = gr.game_from_moves(
+    ...     lambda n: [gr.Sum(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)],
+    ...     option_values=lambda n, g: {
+    ...         g[a] ^ g[n - t - a] for t in (1, 2) for a in range(n - t + 1)})
+    >>> kayles.table(range(12)), kayles.grundy(3000)
+    ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], 4)
     """
-    hooks = {"moves": moves, "formula": formula, "canonical": canonical}
+    hooks = {
+        "moves": moves,
+        "formula": formula,
+        "canonical": canonical,
+        "option_values": option_values,
+    }
     namespace: dict[str, object] = {k: staticmethod(f) for k, f in hooks.items() if f is not None}
     namespace["name"] = name or getattr(moves, "__name__", "game")
     return type("FunctionGame", (ImpartialGame,), namespace)()
