@@ -112,7 +112,7 @@ def test_only_legal_tokens_are_clickable(page):
     assert status_of(page) == "Your move"
     heap = page.locator("#heaps .heap").nth(1)
     # Kayles takes one or two pins: leaving 0 of 5 is no move, so no button says so.
-    expect(heap.locator('button[aria-label="heap 2: take 5, leave 0"]')).to_have_count(0)
+    expect(heap.locator('button[aria-label^="heap 2: take 5, leave 0"]')).to_have_count(0)
     expect(heap.locator(".token")).to_have_count(5)
     for i in range(5):
         assert heap.locator(".token").nth(i).evaluate("e => e.tagName") == "BUTTON"
@@ -221,3 +221,115 @@ def test_tictactoe_win_is_announced(page):
     assert "No move is left" not in over
     assert "The engine won" in over
     expect(page.get_by_test_id("play-start")).to_be_focused()
+
+
+# ----------------------------------------------------------------- g. history and values
+def log_texts(page) -> list[str]:
+    return [t.strip() for t in page.get_by_test_id("move-log").locator("li").all_text_contents()]
+
+
+def test_every_move_says_what_it_does_for_its_mover(page):
+    page.goto("/?game=nim&position=1 2&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    moves = page.get_by_test_id("move-list").locator("button.move")
+    # 1 2 -> 1 1 leaves a P-position (the mover wins); 0 2 and 1 0 leave N-positions.
+    winning = moves.filter(has=page.locator(".move-to", has_text="→ 1 1"))
+    expect(winning).to_have_class(re.compile(r"\bverdict-win\b"))
+    expect(winning.get_by_test_id("verdict")).to_have_text("wins · g = 0")
+    losing = moves.filter(has=page.locator(".move-to", has_text="→ 0 2"))
+    expect(losing).to_have_class(re.compile(r"\bverdict-lose\b"))
+    expect(losing.get_by_test_id("verdict")).to_have_text("loses · g = 2")
+    # The board's tokens carry the same colours and say it in their labels.
+    token = page.locator("#heaps .heap").nth(1).locator("button.token").nth(1)
+    expect(token).to_have_class(re.compile(r"\bverdict-win\b"))
+    expect(token).to_have_attribute("aria-label", re.compile(r"\(wins · g = 0\)$"))
+    # Practice: the switch hides the verdicts and the colours, and the link keeps it.
+    page.get_by_test_id("show-values").uncheck()
+    expect(winning.get_by_test_id("verdict")).to_be_hidden()
+    assert winning.evaluate("e => getComputedStyle(e).borderColor") == losing.evaluate(
+        "e => getComputedStyle(e).borderColor"
+    )
+    assert "values=0" in page.url
+
+
+def test_two_player_moves_say_win_loss_and_moves_left(page):
+    page.goto("/?game=tictactoe&position=xx./oo./...&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    moves = page.get_by_test_id("move-list").locator("button.move")
+    wins = moves.filter(has=page.locator(".verdict", has_text=re.compile(r"^wins, 0 moves left$")))
+    expect(wins).to_have_count(1)  # x completes the top row
+    expect(wins).to_have_class(re.compile(r"\bverdict-win\b"))
+    loses = moves.filter(has=page.locator(".verdict", has_text=re.compile("^loses")))
+    expect(loses).not_to_have_count(0)
+
+
+def test_undo_redo_and_jumping_in_the_history(page):
+    page.goto("/?game=nim&position=3 4 5&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    expect(page.get_by_test_id("undo")).to_be_disabled()
+    # Two losing moves (each takes one token from the first heap that has one).
+    for _ in range(2):  # the last move takes one token from the last heap: no early end
+        page.get_by_test_id("move-list").locator("button.move").last.click()
+        assert status_of(page) == "Your move"
+    played = log_texts(page)
+    assert len(played) == 5 and played[0].startswith("start")  # start + 4 moves
+    at = re.search(r"[?&]at=([^&]*)", page.url).group(1)
+
+    page.get_by_test_id("undo").click()
+    assert status_of(page) == "Your move"
+    assert len(page.get_by_test_id("move-log").locator("li.log-undone").all()) == 2
+    expect(page.get_by_test_id("redo")).to_be_enabled()
+    page.get_by_test_id("redo").click()
+    assert status_of(page) == "Your move"
+    assert log_texts(page) == played and f"at={at}" in page.url
+    expect(page.get_by_test_id("redo")).to_be_disabled()
+
+    # Back to the start from the list, then forward to after the engine's first answer.
+    page.get_by_test_id("move-log").get_by_role("button", name="back to the start").click()
+    assert status_of(page) == "Your move"
+    assert "at=3+4+5" in page.url and "h=" not in page.url
+    page.get_by_test_id("move-log").locator("button.log-jump[data-count='2']").click()
+    assert status_of(page) == "Your move"
+    assert log_texts(page)[:3] == played[:3]
+    # A new move replaces what was undone.
+    page.get_by_test_id("move-list").locator("button.move").last.click()
+    assert status_of(page) in ("Your move", "You win!", "The engine wins.")
+    assert not page.get_by_test_id("move-log").locator("li.log-undone").all()
+
+
+def test_the_move_that_threw_away_the_win_is_marked(page):
+    page.goto("/?game=nim&position=1 2&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    page.locator('[data-testid="move-list"] button[data-position="0 2"]').click()
+    assert status_of(page) == "The engine wins."
+    thrown = page.get_by_test_id("move-log").locator("li", has=page.locator(".threw"))
+    expect(thrown).to_have_count(1)
+    expect(thrown).to_contain_text("you: ")
+
+
+def test_a_shared_link_replays_the_whole_game(page, browser):
+    page.goto("/?game=kayles&position=3 5&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    page.get_by_test_id("move-list").locator("button.move").first.click()
+    assert status_of(page) in ("Your move", "You win!", "The engine wins.")
+    played, url = log_texts(page), page.url
+    assert url.count("h=") == len(played) - 1
+    fresh = browser.new_context().new_page()  # a new tab: no history.state
+    try:
+        fresh.goto(url)
+        expect(fresh.get_by_test_id("play-status")).to_have_text(
+            re.compile("^(Your move|You win!|The engine wins.)$"), timeout=TIMEOUT_MS
+        )
+        assert log_texts(fresh) == played
+        expect(fresh.get_by_test_id("undo")).to_be_enabled()
+    finally:
+        fresh.context.close()
+    # A link with an illegal move in it stops with the server's reason, not a wrong game.
+    page.allowed.append(r"status of 400")
+    page.goto(url.split("&h=")[0] + "&h=9 9")
+    expect(page.get_by_test_id("error")).to_contain_text("illegal move")

@@ -2,10 +2,11 @@
 // buttons, and a token that starts several moves (a middle Kayles pin) asks which.
 
 import { clear, el } from "./dom.js";
+import { state, verdictOf } from "./state.js";
 
 /**
  * The moves of a listing that change one heap, by what they leave of it: "i:a,b" (the
- * heap's index, then the sorted non-zero heaps left in its place) -> the option's text.
+ * heap's index, then the sorted non-zero heaps left in its place) -> the option.
  * A Nim move leaves one heap, a Kayles move may split one into two.
  */
 function movesByHeap(heaps, options) {
@@ -22,7 +23,7 @@ function movesByHeap(heaps, options) {
       if (!heaps.slice(i + 1).every((h, j) => same(h, after[after.length - rest + j]))) return;
       const left = middle.map(Number).filter((h) => h > 0).sort((x, y) => x - y);
       if (middle.length === 1 && same(middle[0], heaps[i])) return;  // no change to heap i
-      found.set(`${i}:${left}`, option.text);
+      found.set(`${i}:${left}`, option);
     });
   }
   return found;
@@ -39,10 +40,12 @@ function tokenMoves(found, i, size, k) {
   for (let take = size - k; take >= 1; take--) {
     const right = size - k - take;
     const left = [k, right].filter((h) => h > 0).sort((x, y) => x - y);
-    const target = found.get(`${i}:${left}`);
-    if (target === undefined) continue;
-    if (!right) return [{ take, left: right, target }];
-    moves.unshift({ take, left: right, target });
+    const option = found.get(`${i}:${left}`);
+    if (option === undefined) continue;
+    const target = option.text;
+    const verdict = verdictOf(option);
+    if (!right) return [{ take, left: right, target, verdict }];
+    moves.unshift({ take, left: right, target, verdict });
   }
   return moves;
 }
@@ -98,10 +101,15 @@ export function showHeaps(box, listing, playMove) {
         row.append(el("span", { class: "token idle", title: "no move starts here" }));
         continue;
       }
-      const words = moves.length === 1 ? takeWords(i, size, k, moves[0])
-        : `heap ${i + 1}: token ${k + 1}, take ${moves.map((m) => m.take).join(" or ")}`;
+      // Coloured as its best move: a winning one if it starts one.
+      const verdicts = moves.map((m) => m.verdict).filter(Boolean);
+      const best = verdicts.find((v) => v.kind === "win") || verdicts[0];
+      const words = (moves.length === 1 ? takeWords(i, size, k, moves[0])
+        : `heap ${i + 1}: token ${k + 1}, take ${moves.map((m) => m.take).join(" or ")}`)
+        + (best && state.values ? ` (${moves.length === 1 ? best.text : `best: ${best.kind}s`})` : "");
       // "run": not the Nim-like take of every token to the right; "ask": a choice follows.
-      const kind = moves.length > 1 ? "token run ask" : moves[0].left ? "token run" : "token";
+      const kind = (moves.length > 1 ? "token run ask" : moves[0].left ? "token run" : "token")
+        + (best ? ` verdict-${best.kind}` : "");
       row.append(el("button", {
         type: "button", class: kind,
         "aria-label": words, title: words,

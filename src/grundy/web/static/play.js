@@ -3,9 +3,10 @@
 import { api } from "./api.js";
 import { showHeaps } from "./board.js";
 import { $, clear, clearError, el, focusLost, moveButton, showError } from "./dom.js";
+import { jumpTo, redo, replayShared, showLog as showHistory, undo } from "./history.js";
 import {
   LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, generation, hasHeaps, isTwoPlayer,
-  misereParam, played, resetPlay, saveState, state,
+  misereParam, played, resetPlay, saveState, state, verdictOf,
 } from "./state.js";
 
 let typedLast = false;  // was the person's last move typed in the box (not clicked)?
@@ -31,14 +32,15 @@ function lockMoves(locked) {
 }
 
 function showLog() {
-  const log = clear($("move-log"));
-  for (const entry of played.log) {
-    log.append(el("li", { class: `log-${entry.who}` },
-      el("strong", { text: entry.who === "you" ? "you: " : "engine: " }),
-      entry.move,
-      el("span", { class: "muted", text: `  → ${entry.position}` })));
-  }
-  if (!played.log.length) log.append(el("li", { class: "muted empty", text: "No moves yet." }));
+  showHistory((count) => travel(() => jumpTo(count)));
+}
+
+/** Undo, redo or a jump in the history: then play on from the position reached. */
+function travel(step) {
+  if (state.at === null) return;
+  clearError();
+  step();
+  renderPlay().catch(showError);
 }
 
 function showLost() {
@@ -55,7 +57,15 @@ function showEngineMove() {
 function showMoves(listing) {
   const list = clear($("move-list"));
   for (const option of listing.options) {
-    list.append(moveButton(option.move, option.text, () => playMove(option.text)));
+    const verdict = verdictOf(option);
+    const button = moveButton(option.move, option.text, () => playMove(option.text),
+                              verdict ? `verdict-${verdict.kind}` : "");
+    if (verdict) {
+      // In words as well as in colour; hidden, with the colour, for practice.
+      button.querySelector(".move-words").after(
+        el("span", { class: "verdict", "data-testid": "verdict", text: verdict.text }));
+    }
+    list.append(button);
   }
   if (!listing.complete) {
     list.append(el("p", { class: "muted", text: "More moves exist: type the position." }));
@@ -72,12 +82,24 @@ export async function renderPlay() {
     input.checked = input.value === state.first;
   }
   $("play-start").textContent = state.at === null ? "Start" : "New game";
-  showLog();
-  showLost();
-  showEngineMove();
+  $("play-panel-moves").classList.toggle("hide-values", !state.values);
+  $("show-values").checked = state.values;
   clearHint();
   clear($("move-list"));
   clear($("heaps"));
+  if (state.at !== null && played.replay.length) {
+    setStatus("Replaying the moves of the link…", "busy");
+    try {
+      await replayShared();
+    } catch (error) {
+      playFailed(error, mine);
+      return;
+    }
+    if (mine !== generation.play) return;
+  }
+  showLog();
+  showLost();
+  showEngineMove();
   if (state.at === null) {
     $("play-position").textContent = boardText(state.position);
     setStatus("Choose who moves first, then press Start.");
@@ -146,8 +168,14 @@ async function engineTurn(mine) {
     await gameOver(mine, "engine");
     return;
   }
+  if (answer.winning && !played.lost) {
+    // The person's last move left the engine a win it did not have: it threw the win away.
+    const last = played.log[played.log.length - 1];
+    if (last && last.who === "you") last.threw = true;
+    played.lost = LOST_NOW;
+  }
   played.log.push({ who: "engine", move: answer.move, position: answer.position_text });
-  if (answer.winning && !played.lost) played.lost = LOST_NOW;
+  played.future = [];
   state.at = answer.position_text;
   state.turn = "me";
   saveState(false);
@@ -202,6 +230,7 @@ async function playMove(after, typed = false) {
                                        misere: misereParam() });
     if (mine !== generation.play) return;
     played.log.push({ who: "you", move: result.move, position: result.position_text });
+    played.future = [];  // a new move replaces the moves undone
     state.at = result.position_text;
     state.turn = "engine";
     saveState(true);
@@ -282,4 +311,11 @@ export function setUpPlay() {
     if (typed) playMove(typed, true);
   });
   $("hint-button").addEventListener("click", () => showHint());
+  $("undo").addEventListener("click", () => travel(undo));
+  $("redo").addEventListener("click", () => travel(redo));
+  $("show-values").addEventListener("change", (event) => {
+    state.values = event.currentTarget.checked;
+    $("play-panel-moves").classList.toggle("hide-values", !state.values);
+    saveState(false);
+  });
 }

@@ -4,7 +4,7 @@
 export const VIEWS = ["analyse", "play", "sequence", "graph"];
 export const DEFAULTS = Object.freeze({
   game: "nim", position: "3 4 5", view: "analyse", misere: false, first: "me",
-  upto: 100, certify: false, at: null, turn: null,
+  upto: 100, certify: false, at: null, turn: null, values: true,
 });
 export const OUTCOME_WORDS = {
   N: "N: the player to move wins",
@@ -24,7 +24,9 @@ export const NO_WIN = "no winning move: every move loses against perfect play";
 export const catalog = [];                   // the games of /api/games
 export const limits = { maxUpto: 10000 };   // from /api/limits
 export const state = { ...DEFAULTS };        // everything the query string holds
-export const played = { log: [], lost: "" };  // the game in progress, kept in history.state
+// The game in progress: the moves played (log), those undone and not replaced (future), and
+// the positions of the log still to be checked and described after a shared URL (replay).
+export const played = { log: [], future: [], lost: "", replay: [] };
 // Each view counts its requests so an answer that arrives after a newer request is dropped.
 export const generation = { analyse: 0, play: 0, sequence: 0, graph: 0 };
 
@@ -56,6 +58,26 @@ export function exampleOf(spec) {
   // bash:5 gets the example of bash:M, 0.137 that of the octal codes: both fit.
   const family = familyOf(spec);
   return family ? family.position : "";
+}
+
+/**
+ * What a listed move does for the player who makes it, from the server's option: its
+ * kind (win, lose, tie, draw) and the words shown on it; null when nothing is known.
+ */
+export function verdictOf(option) {
+  if (option.value) {  // two-player games: the move's value for its mover
+    const kind = { win: "win", loss: "lose", tie: "tie", draw: "draw" }[option.value] || "tie";
+    const words = { win: "wins", lose: "loses", tie: "ties", draw: "draws" }[kind];
+    const left = option.remoteness;
+    const known = left !== null && left !== undefined && kind !== "draw";
+    return { kind, text: known ? `${words}, ${left} ${left === 1 ? "move" : "moves"} left` : words };
+  }
+  if (!option.outcome) return null;
+  // Impartial games: the mover wins when the move leaves a P-position.
+  const kind = option.outcome === "P" ? "win" : "lose";
+  const words = kind === "win" ? "wins" : "loses";
+  const sg = option.grundy;
+  return { kind, text: sg === null || sg === undefined ? words : `${words} · g = ${sg}` };
 }
 
 /** The misère flag to send: only impartial games have misère play. */
@@ -100,6 +122,8 @@ export function readUrl() {
   const upto = Number.parseInt(query.get("upto") || "", 10);
   read.upto = Number.isFinite(upto) ? Math.min(Math.max(upto, 0), limits.maxUpto) : DEFAULTS.upto;
   read.certify = query.get("certify") === "1";
+  read.values = query.get("values") !== "0";
+  read.history = query.getAll("h");
   if (query.has("at")) {
     read.at = query.get("at");
     read.turn = query.get("turn") === "engine" ? "engine" : "me";
@@ -107,7 +131,8 @@ export function readUrl() {
   return read;
 }
 
-export function urlOf(s) {
+/** The URL of state `s`; `log`: the moves of the game in progress, one `h` each. */
+export function urlOf(s, log = []) {
   const query = new URLSearchParams();
   query.set("game", s.game);
   query.set("position", s.position);
@@ -116,9 +141,11 @@ export function urlOf(s) {
   if (s.first !== DEFAULTS.first || s.view === "play") query.set("first", s.first);
   if (s.upto !== DEFAULTS.upto || s.view === "sequence") query.set("upto", String(s.upto));
   if (s.certify) query.set("certify", "1");
+  if (!s.values) query.set("values", "0");
   if (s.at !== null) {
     query.set("at", s.at);
     query.set("turn", s.turn);
+    for (const entry of log) query.append("h", entry.position);
   }
   // '/', ',' and ':' are fine in a query string and keep game names and boards readable.
   const text = query.toString().replace(/%2F/gi, "/").replace(/%2C/gi, ",")
@@ -128,18 +155,25 @@ export function urlOf(s) {
 
 /** Record the state in the address bar: a new history entry for the person's actions. */
 export function saveState(push) {
-  const url = urlOf(state);
-  const data = { log: played.log, lost: played.lost };
+  const url = urlOf(state, played.log);
+  const data = { log: played.log, future: played.future, lost: played.lost };
   if (push && url !== location.pathname + location.search) history.pushState(data, "", url);
   else history.replaceState(data, "", url);
 }
 
 export function restoreFromHistory() {
-  Object.assign(state, readUrl());
+  const read = readUrl();
+  const moves = read.history;
+  delete read.history;
+  Object.assign(state, read);
   const data = history.state;
-  const kept = data && Array.isArray(data.log) && state.at !== null;
+  const kept = data && Array.isArray(data.log) && state.at !== null
+    && data.log.length === moves.length;
   played.log = kept ? data.log.slice() : [];
+  played.future = kept && Array.isArray(data.future) ? data.future.slice() : [];
   played.lost = kept && typeof data.lost === "string" ? data.lost : "";
+  // A shared link: its moves are checked and described again, one by one, before play.
+  played.replay = !kept && state.at !== null ? moves.slice() : [];
 }
 
 /** Forget the game in progress (the game, the position or the rules changed). */
@@ -147,5 +181,13 @@ export function resetPlay() {
   state.at = null;
   state.turn = null;
   played.log = [];
+  played.future = [];
   played.lost = "";
+  played.replay = [];
+}
+
+/** Who moves after the first `count` moves of the game. */
+export function moverAfter(count) {
+  const firstIsMe = state.first === "me";
+  return (count % 2 === 0) === firstIsMe ? "me" : "engine";
 }
