@@ -1,11 +1,11 @@
 // The play view: a game against perfect play, its log kept in history.state.
 
 import { api } from "./api.js";
-import { showHeaps } from "./board.js";
+import { showBoard } from "./boards.js";
 import { $, clear, clearError, el, focusLost, moveButton, showError } from "./dom.js";
 import { jumpTo, redo, replayShared, showLog as showHistory, undo } from "./history.js";
 import {
-  LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, generation, hasHeaps, isTwoPlayer,
+  LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, generation, isTwoPlayer,
   misereParam, played, resetPlay, saveState, state, verdictOf,
 } from "./state.js";
 
@@ -143,7 +143,7 @@ async function personTurn(mine) {
       showLost();
     }
   }
-  if (hasHeaps()) showHeaps($("heaps"), listing, playMove);
+  showBoard($("heaps"), listing, playMove);
   showMoves(listing);
   lockMoves(false);
   $("move-input").value = "";

@@ -1,0 +1,26 @@
+// The board of the play view, drawn from the position's JSON in the options listing: each
+// family of games registers how to draw its position and how a click becomes a move (the
+// text of one of the listed options). Heaps as rows of tokens are the default.
+
+import { showHeaps } from "./board.js";
+import { clear } from "./dom.js";
+import { familyOf, hasHeaps, state } from "./state.js";
+
+/**
+ * Family name (the catalog's `name`, e.g. "tictactoe", "connect-four:WxH[/K]") -> a
+ * function (box, listing, playMove) that fills `box` with the board. `listing` is the
+ * answer of /api/options: `position` (JSON), `options` (each with `position`, `text`,
+ * `move` and its verdict fields), `complete`. `playMove(text)` plays the option whose
+ * text is given.
+ */
+const BOARDS = new Map([
+]);
+
+/** Fill `box` with the board of the position listed; heaps when no board is registered. */
+export function showBoard(box, listing, playMove) {
+  clear(box);
+  const family = familyOf(state.game);
+  const draw = family ? BOARDS.get(family.name) : undefined;
+  if (draw) draw(box, listing, playMove);
+  else if (hasHeaps()) showHeaps(box, listing, playMove);
+}
