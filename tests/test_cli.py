@@ -37,6 +37,11 @@ def test_value_nim_json(capsys):
         "winning_moves_unlisted": None,
         "remoteness": None,
         "remoteness_unknown": None,
+        "parts": [
+            {"text": "3", "grundy": 3},
+            {"text": "4", "grundy": 4},
+            {"text": "5", "grundy": 5},
+        ],
     }
 
 

@@ -318,3 +318,29 @@ def test_serve_refuses_an_empty_host_and_an_endless_budget(capsys, options, mess
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+# ----------------------------------------------------------------- remoteness and parts
+def test_remoteness_is_asked_apart_from_the_value(client):
+    report = client.get("/api/remoteness?game=nim&position=1 2").json()
+    assert report["remoteness"] == 3 and report["remoteness_unknown"] is None
+    assert report["fastest_moves_text"] == [{"position": "1 1", "move": "heap 2: 2 -> 1"}]
+    lost = client.get("/api/remoteness?game=nim&position=1 1").json()
+    assert lost["remoteness"] == 2 and lost["fastest_moves_text"] == []
+    # A closed form answers the value of a huge Wythoff position; its remoteness would
+    # need a search of every position below: refused at once, with the reason.
+    huge = client.get("/api/remoteness?game=wythoff&position=1000000 2000000").json()
+    assert huge["remoteness"] is None and "max_positions" in huge["remoteness_unknown"]
+    assert client.get("/api/value?game=wythoff&position=1000000 2000000").status_code == 200
+
+
+def test_value_lists_the_values_of_a_few_parts(client):
+    report = client.get("/api/value?game=kayles&position=3 5 7").json()
+    assert report["parts"] == [
+        {"text": "3", "grundy": 3},
+        {"text": "5", "grundy": 4},
+        {"text": "7", "grundy": 2},
+    ]
+    assert client.get("/api/value?game=kayles&position=7").json()["parts"] is None
+    many = " ".join(["1"] * 17)
+    assert client.get(f"/api/value?game=nim&position={many}").json()["parts"] is None

@@ -23,6 +23,7 @@ __all__ = [
     "change_to_json",
     "MOVES_LISTED",
     "MOVES_DESCRIBED",
+    "PARTS_LISTED",
     "impartial_game",
     "value_report",
     "loopy_report",
@@ -81,6 +82,8 @@ MOVES_LISTED = 100
 #: Of those, the moves also described in words with the whole position after them (each
 #: description is as long as the position: 20 of them for a sum of 10^5 heaps is plenty).
 MOVES_DESCRIBED = 20
+#: Parts of a position whose SG values a value report lists, at most.
+PARTS_LISTED = 16
 
 
 def _winning_changes_or_one(
@@ -132,7 +135,9 @@ def value_report(
     `described` of those also in words (``winning_moves_text``);
     ``winning_moves_count`` counts them all (None when they are too many to list), and
     ``winning_moves_complete`` is False when some are not listed
-    (``winning_moves_unlisted`` says why). With `remoteness`, ``remoteness`` is the
+    (``winning_moves_unlisted`` says why). ``parts``: for a position of 2 to
+    `PARTS_LISTED` parts in normal play, each part and its SG value (the XOR the page
+    draws bit by bit); else None. With `remoteness`, ``remoteness`` is the
     number of moves left with perfect play (:meth:`ImpartialGame.remoteness`; None,
     with ``remoteness_unknown`` saying why, when its search is too big).
 
@@ -144,6 +149,8 @@ def value_report(
     (2, 'N', 'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2')
     >>> report["winning_moves"], report["winning_moves_count"]
     ([{'part': 0, 'from': 3, 'to': 1}], 1)
+    >>> report["parts"]
+    [{'text': '3', 'grundy': 3}, {'text': '4', 'grundy': 4}, {'text': '5', 'grundy': 5}]
     """
     outcome = rules.outcome(start, misere=misere)
     moves, moves_unlisted = _winning_changes_or_one(rules, start, misere)
@@ -181,7 +188,15 @@ def value_report(
         "winning_moves_unlisted": moves_unlisted or None,
         "remoteness": moves_left,
         "remoteness_unknown": moves_left_unknown or None,
+        "parts": None if sg is None else _part_values(rules, start),
     }
+
+
+def _part_values(rules: ImpartialGame[Any], start: Any) -> list[dict[str, Any]] | None:
+    parts = rules.parts(start)
+    if not parts or not 2 <= len(parts) <= PARTS_LISTED:  # a sum of a few parts
+        return None
+    return [{"text": rules.format_position(p), "grundy": rules.grundy(p)} for p in parts]
 
 
 def loopy_report(game: str, rules: ImpartialGame[Any], start: Any) -> dict[str, Any]:

@@ -152,6 +152,11 @@ def _api(pool: ComputePool) -> APIRouter:
         """SG value, outcome, winning moves and the reason in one line (`grundy value`)."""
         return await pool.call("value", game=game, position=position, misere=misere)
 
+    @api.get("/remoteness", response_model=models.RemotenessReport)
+    async def remoteness(game: Game, position: Position = "", misere: Misere = False) -> dict:
+        """Moves left with perfect play, and the fastest winning moves (impartial games)."""
+        return await pool.call("remoteness", game=game, position=position, misere=misere)
+
     @api.get("/solve", response_model=models.SolveReport | models.LoopyReport)
     async def solve(game: Game, position: Position = "") -> dict:
         """Two-player games: value and remoteness under perfect play; impartial games:

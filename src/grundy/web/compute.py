@@ -20,13 +20,20 @@ from ..games import HeapGame
 from ..impartial import ImpartialGame
 from ..play import engine_reply, iter_options, read_move, value_for_mover
 from ..protocol import Game
-from ..reports import loopy_report, solve_report, table_report, value_report
+from ..reports import (
+    described_moves,
+    loopy_report,
+    solve_report,
+    table_report,
+    value_report,
+)
 from ..twoplayer import Solution, TwoPlayerGame, Value
 
 __all__ = [
     "LIMITS",
     "games",
     "value",
+    "remoteness",
     "solve",
     "options",
     "move",
@@ -46,6 +53,7 @@ LIMITS = {
     "max_certify": 200_000,  # values computed to certify a period
     "max_options": 100,  # options listed for a position
     "max_graph": 60,  # positions drawn in a game graph
+    "max_fastest": 5,  # fastest winning moves a remoteness report describes
 }
 
 
@@ -141,6 +149,35 @@ def value(game: str, position: str = "", misere: bool = False) -> dict:
     """
     rules = _impartial(game, "value")
     return value_report(game, rules, _position(rules, position), misere)
+
+
+def remoteness(game: str, position: str = "", misere: bool = False) -> dict:
+    """How many moves perfect play still takes (the winner as few as it can, the loser
+    as many), and the winning moves that take fewest: asked apart from the value, whose
+    closed form may answer where this search cannot.
+
+    Examples
+    --------
+    >>> report = remoteness("nim", "1 2")
+    >>> report["remoteness"], report["fastest_moves_text"]
+    (3, [{'position': '1 1', 'move': 'heap 2: 2 -> 1'}])
+    """
+    rules = _impartial(game, "remoteness")
+    start = _position(rules, position)
+    left, unknown, fastest = None, None, []
+    try:
+        left = rules.remoteness(start, misere=misere)
+        fastest = rules.fastest_winning_moves(start, misere=misere)[: LIMITS["max_fastest"]]
+    except PositionLimitError as exc:
+        unknown = str(exc)
+    return {
+        "game": game,
+        "position": rules.position_to_json(start),
+        "misere": misere,
+        "remoteness": left,
+        "remoteness_unknown": unknown,
+        "fastest_moves_text": described_moves(rules, start, fastest),
+    }
 
 
 def solve(game: str, position: str = "") -> dict:

@@ -13,6 +13,8 @@ __all__ = [
     "DescribedMove",
     "Change",
     "ValueReport",
+    "PartValue",
+    "RemotenessReport",
     "LoopyReport",
     "SolveReport",
     "Option",
@@ -66,6 +68,11 @@ class Change(BaseModel):
     after: JsonPosition = Field(alias="to")
 
 
+class PartValue(BaseModel):
+    text: str
+    grundy: int
+
+
 class ValueReport(BaseModel):
     game: str
     position: JsonPosition
@@ -82,6 +89,16 @@ class ValueReport(BaseModel):
     winning_moves_unlisted: str | None
     remoteness: int | None = None  # moves left with perfect play, when asked
     remoteness_unknown: str | None = None
+    parts: list[PartValue] | None = None  # a few parts: each one's SG value
+
+
+class RemotenessReport(BaseModel):
+    game: str
+    position: JsonPosition
+    misere: bool
+    remoteness: int | None  # None: the search is too big (remoteness_unknown says why)
+    remoteness_unknown: str | None
+    fastest_moves_text: list[DescribedMove]
 
 
 class LoopyReport(BaseModel):
