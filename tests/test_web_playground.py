@@ -333,3 +333,62 @@ def test_a_shared_link_replays_the_whole_game(page, browser):
     page.allowed.append(r"status of 400")
     page.goto(url.split("&h=")[0] + "&h=9 9")
     expect(page.get_by_test_id("error")).to_contain_text("illegal move")
+
+
+# ----------------------------------------------------------------- h. teaching views
+def test_analyse_draws_the_xor_bit_by_bit_and_the_mex(page):
+    page.goto("/?game=nim&position=3 4 5&view=analyse")
+    expect(page.get_by_test_id("sg-value")).to_have_text("2")
+    table = page.get_by_test_id("xor-table")
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(4)
+    expect(rows.nth(0)).to_contain_text("011")
+    expect(rows.nth(3)).to_contain_text("010")  # 3 ⊕ 4 ⊕ 5 = 2
+    expect(page.get_by_test_id("xor-move")).to_contain_text(
+        "part 1, whose value 3 becomes 3 ⊕ 2 = 1"
+    )
+    # Kayles 7: one heap, so no XOR; its options' values and their mex.
+    page.goto("/?game=kayles&position=7&view=analyse")
+    expect(page.get_by_test_id("sg-value")).to_have_text("2")
+    mex = page.get_by_test_id("mex")
+    expect(mex.locator(".mex-cell.mex")).to_have_text("2")
+    expect(mex.locator(".mex-cell.reached")).not_to_have_count(0)
+    expect(page.get_by_test_id("xor-table")).to_have_count(0)
+
+
+def test_analyse_says_how_many_moves_are_left(page):
+    page.goto("/?game=nim&position=1 2&view=analyse")
+    expect(page.get_by_test_id("moves-left")).to_have_text(
+        "3 moves: the player to move wins in 3 moves at most (fastest: heap 2: 2 -> 1)"
+    )
+    page.allowed.append(r"status of 400")  # the listing of a million options is refused
+    page.goto("/?game=wythoff&position=1000000 2000000&view=analyse")
+    expect(page.get_by_test_id("moves-left")).to_contain_text("unknown")
+    expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+def test_analyse_and_graph_show_the_position_a_game_reached(page):
+    page.goto("/?game=nim&position=3 4 5&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    page.get_by_test_id("move-list").locator("button.move").last.click()
+    assert status_of(page) == "Your move"
+    at = page.locator("#play-position").text_content()
+    page.get_by_test_id("view-analyse").click()
+    expect(page.locator("#analyse-position")).to_have_text(at)
+    expect(page.get_by_test_id("analyse-note")).to_contain_text("after 2 moves")
+    page.get_by_test_id("view-play").click()  # the game goes on where it was
+    assert status_of(page) == "Your move"
+    expect(page.locator("#play-position")).to_have_text(at)
+
+
+def test_play_says_how_many_moves_perfect_play_takes(page):
+    page.goto("/?game=nim&position=1 2&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    expect(page.get_by_test_id("play-moves-left")).to_have_text(
+        "With perfect play you win in 3 more moves."
+    )
+    page.locator('[data-testid="move-list"] button[data-position="0 2"]').click()
+    assert status_of(page) == "The engine wins."
+    expect(page.get_by_test_id("play-moves-left")).to_have_text("")

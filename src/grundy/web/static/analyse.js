@@ -5,8 +5,10 @@ import { ApiError, api } from "./api.js";
 import { $, clear, el, focusLost, moveButton, showError } from "./dom.js";
 import { goToPosition } from "./header.js";
 import {
-  OUTCOME_WORDS, VALUE_WORDS, boardText, generation, isTwoPlayer, misereParam, state,
+  OUTCOME_WORDS, VALUE_WORDS, analysedPosition, boardText, generation, isTwoPlayer, misereParam,
+  played, state,
 } from "./state.js";
+import { showMex, showXor } from "./teach.js";
 
 function optionBadge(option) {
   if (option.value) {  // two-player: the value for the player who makes the move
@@ -21,7 +23,7 @@ function optionBadge(option) {
                       text: parts.join(", ") });
 }
 
-function showOptions(listing) {
+function showOptions(listing, report) {
   const list = clear($("options"));
   for (const option of listing.options) {
     const winning = option.outcome === "P" || option.value === "win";
@@ -39,11 +41,44 @@ function showOptions(listing) {
   else if (state.misere) note.textContent = "Each move with the outcome of what it leaves (misère play).";
   else note.textContent = "Each move with the SG value and outcome of what it leaves; moving to a P-position wins.";
   if (!listing.complete) note.textContent += " Only the first moves are listed.";
+  // The mex, drawn: only when every move is listed and the value is an SG value.
+  if (report && listing.complete && report.grundy !== null && report.grundy !== undefined
+      && !isTwoPlayer()) {
+    showMex($("mex-view"), listing.options.map((o) => o.grundy), report.grundy);
+    $("teach-card").hidden = false;
+  }
+}
+
+function showMovesLeft(report, outcome) {
+  const box = $("moves-left");
+  box.hidden = $("moves-left-label").hidden = false;
+  if (report.remoteness === null || report.remoteness === undefined) {
+    box.textContent = `unknown: ${report.remoteness_unknown}`;
+    return;
+  }
+  const n = report.remoteness;
+  const moves = `${n} move${n === 1 ? "" : "s"}`;
+  const fastest = report.fastest_moves_text.map((m) => m.move).join("; ");
+  const wins = outcome === "N";
+  box.textContent = n === 0 ? `0: the game is over (the player to move ${wins ? "wins" : "loses"})`
+    : wins ? `${moves}: the player to move wins in ${moves} at most (fastest: ${fastest})`
+      : `${moves}: the player to move loses, and can make the game last ${moves}`;
 }
 
 function analysePlaceholders() {
-  $("analyse-position").textContent = boardText(state.position) || "…";
-  for (const id of ["sg-value", "remoteness", "outcome", "reason"]) $(id).textContent = "";
+  $("analyse-position").textContent = boardText(analysedPosition()) || "…";
+  for (const id of ["sg-value", "remoteness", "outcome", "reason", "moves-left"]) {
+    $(id).textContent = "";
+  }
+  $("moves-left").hidden = $("moves-left-label").hidden = true;
+  $("teach-card").hidden = true;
+  clear($("xor-view"));
+  clear($("mex-view"));
+  const note = $("analyse-note");
+  note.hidden = state.at === null;
+  note.textContent = state.at === null ? "" : `The position your game has reached after `
+    + `${played.log.length} move${played.log.length === 1 ? "" : "s"} (see Play); the game `
+    + `started from ${state.position || "(start)"}.`;
   $("sg-value").textContent = "…";
   clear($("winning-moves"));
   clear($("options"));
@@ -57,13 +92,14 @@ export async function renderAnalyse() {
   $("value-label").textContent = twoPlayer ? "Value" : "SG value";
   $("winning-title").textContent = twoPlayer ? "Best moves" : "Winning moves";
   const game = state.game;
-  const position = state.position;
+  const position = analysedPosition();
   // Two requests: the value (cheap, even for a heap of 10^50) is shown as soon as it
   // comes; the list of every move may fail or run out of time on its own.
   const listing = api("options", { game, position, misere: misereParam() });
   listing.catch(() => {});  // awaited below; this only keeps an early failure quiet
+  let report = null;
   try {
-    const report = await (twoPlayer ? api("solve", { game, position })
+    report = await (twoPlayer ? api("solve", { game, position })
       : api("value", { game, position, misere: misereParam() }));
     if (mine !== generation.analyse) return;
     $("analyse-position").textContent = boardText(report.position_text);
@@ -77,10 +113,16 @@ export async function renderAnalyse() {
     showError(error);  // the same problem would only be said twice by the options
     return;
   }
+  if (!twoPlayer) {
+    // Asked last and apart: a closed form answers the value where this search cannot.
+    api("remoteness", { game, position, misere: misereParam() }).then((left) => {
+      if (mine === generation.analyse) showMovesLeft(left, report.outcome);
+    }).catch(() => {});  // an error here is the value's error, said already
+  }
   try {
     const options = await listing;
     if (mine !== generation.analyse) return;
-    showOptions(options);
+    showOptions(options, report);
   } catch (error) {
     if (mine !== generation.analyse) return;
     if (!(error instanceof ApiError)) throw error;
@@ -107,6 +149,11 @@ function showValue(report) {
   $("outcome").textContent = OUTCOME_WORDS[report.outcome] || report.outcome;
   $("outcome").className = `outcome-${report.outcome}`;
   $("reason").textContent = report.reason;
+  if (report.parts) {
+    const first = report.winning_moves_text[0];
+    showXor($("xor-view"), report.parts, first ? first.move : "");
+    $("teach-card").hidden = false;
+  }
   const box = clear($("winning-moves"));
   for (const described of report.winning_moves_text) {
     box.append(moveButton(described.move, described.position,

@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { $, clear, showError, svg } from "./dom.js";
 import { goToPosition } from "./header.js";
-import { OUTCOME_WORDS, generation, misereParam, state } from "./state.js";
+import { OUTCOME_WORDS, analysedPosition, generation, misereParam, state } from "./state.js";
 
 function layoutGraph(graph) {
   const levels = new Map();
@@ -99,7 +99,7 @@ export async function renderGraph() {
   const mine = ++generation.graph;
   clear($("graph-svg"));
   try {
-    const graph = await api("graph", { game: state.game, position: state.position,
+    const graph = await api("graph", { game: state.game, position: analysedPosition(),
                                        misere: misereParam() });
     if (mine !== generation.graph) return;
     renderGraphSvg(graph);

@@ -87,6 +87,7 @@ export async function renderPlay() {
   clearHint();
   clear($("move-list"));
   clear($("heaps"));
+  $("play-moves-left").textContent = "";
   if (state.at !== null && played.replay.length) {
     setStatus("Replaying the moves of the link…", "busy");
     try {
@@ -145,6 +146,7 @@ async function personTurn(mine) {
   }
   showBoard($("heaps"), listing, playMove);
   showMoves(listing);
+  if (!isTwoPlayer()) showMovesLeft(mine);
   lockMoves(false);
   $("move-input").value = "";
   setStatus("Your move");
@@ -156,10 +158,27 @@ async function personTurn(mine) {
   }
 }
 
+/** How long perfect play still takes from the person's position: asked apart, after. */
+function showMovesLeft(mine) {
+  const line = $("play-moves-left");
+  line.textContent = "";
+  api("remoteness", { game: state.game, position: state.at, misere: misereParam() })
+    .then((report) => {
+      if (mine !== generation.play || report.remoteness === null) return;
+      const n = report.remoteness;
+      const moves = `${n} more move${n === 1 ? "" : "s"}`;
+      line.textContent = report.fastest_moves_text.length
+        ? `With perfect play you win in ${moves}.`
+        : `With perfect play the engine wins; you can make the game last ${moves}.`;
+    })
+    .catch(() => {});  // a position too big to search: the line stays empty
+}
+
 async function engineTurn(mine) {
   lockMoves(true);
   clear($("move-list"));
   clear($("heaps"));
+  $("play-moves-left").textContent = "";
   setStatus("Engine is thinking…", "busy");
   const answer = await api("reply", { game: state.game, position: state.at,
                                       misere: misereParam() });
@@ -189,6 +208,7 @@ async function engineTurn(mine) {
 /** No move is left for `stuck` ("me" or "engine"): say who won. */
 async function gameOver(mine, stuck) {
   lockMoves(true);
+  $("play-moves-left").textContent = "";
   clear($("heaps"));
   playTools(false);
   const over = el("p", { class: "muted", text: "The game is over." });

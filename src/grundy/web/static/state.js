@@ -186,6 +186,11 @@ export function resetPlay() {
   played.replay = [];
 }
 
+/** The position Analyse and Graph show: the one a game in progress reached, else the start. */
+export function analysedPosition() {
+  return state.at !== null ? state.at : state.position;
+}
+
 /** Who moves after the first `count` moves of the game. */
 export function moverAfter(count) {
   const firstIsMe = state.first === "me";
