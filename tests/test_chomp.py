@@ -137,7 +137,7 @@ def test_two_rows_winning_move_leaves_one_fewer_on_top():
     game = Chomp()
     for n in range(2, 15):
         assert game.winning_moves((n, n)) == [(n, n - 1)]
-        assert game.describe_move((n, n), (n, n - 1)) == f"bite at row 1, column {n - 1}"
+        assert game.describe_move((n, n), (n, n - 1)) == f"bite at row 2, column {n}"
         # the same cake turned: two columns
         assert game.winning_moves((2,) * n) == [(2,) * (n - 1) + (1,)]
         for m in range(n):
@@ -150,13 +150,14 @@ def test_square_winning_move_leaves_equal_arms():
         ell = (n,) + (1,) * (n - 1)
         assert game.winning_moves((n,) * n) == [ell]
         assert game.bite((n,) * n, 1, 1) == ell
-        assert game.describe_move((n,) * n, ell) == "bite at row 1, column 1"
+        assert game.describe_move((n,) * n, ell) == "bite at row 2, column 2"
         assert game.is_p_position(ell)
 
 
-def test_describe_move_bites_at_column_0():
-    assert Chomp().describe_move((3, 3, 2), (3,)) == "bite at row 1, column 0"
-    assert Chomp().describe_move((3, 3, 2), (3, 3, 1)) == "bite at row 2, column 1"
+def test_describe_move_bites_at_the_first_column():
+    # Words count rows and columns from 1: the poison is row 1, column 1.
+    assert Chomp().describe_move((3, 3, 2), (3,)) == "bite at row 2, column 1"
+    assert Chomp().describe_move((3, 3, 2), (3, 3, 1)) == "bite at row 3, column 2"
 
 
 # ---------------------------------------------------------------- limits and bad input

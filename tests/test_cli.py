@@ -65,6 +65,14 @@ def test_table_json(capsys):
     assert data["outcomes"] == ["N", "P", "N", "N", "P", "N"]
 
 
+def test_a_misere_table_stops_where_its_search_outgrows_the_limit(capsys):
+    lines = table_lines(capsys, "kayles", "--misere", "--upto", "40", "--max-positions", "3000")
+    assert lines[0].startswith("kayles  misère outcomes of one heap, n = 0..")
+    assert lines[-1].startswith("stopped: the misère search of heap ")
+    shown = int(lines[0].rsplit("..", 1)[1])
+    assert 10 <= shown < 40 and lines[-1].endswith(f"outcomes stop at n = {shown}")
+
+
 def test_table_of_a_code_reports_the_certified_period(capsys):
     data = run_json(capsys, "table", "kayles", "--upto", "200")
     assert data["values"][:6] == [0, 1, 2, 3, 1, 4] and len(data["values"]) == 201

@@ -597,8 +597,11 @@ def test_chomp():
         text = heaps_text(rows)
         lines = run(15, text)
         check_outcome(lines, wins(rows), text)
+        # The words count rows and columns from 1; bite() indexes from 0.
         found = {
-            tuple(map(int, re.fullmatch(r"bite at row (\d+), column (\d+)", line).groups()))
+            tuple(
+                int(n) - 1 for n in re.fullmatch(r"bite at row (\d+), column (\d+)", line).groups()
+            )
             for line in lines[1:]
         }
         assert len(found) == len(lines) - 1, (text, lines)

@@ -344,3 +344,22 @@ def test_value_lists_the_values_of_a_few_parts(client):
     assert client.get("/api/value?game=kayles&position=7").json()["parts"] is None
     many = " ".join(["1"] * 17)
     assert client.get(f"/api/value?game=nim&position={many}").json()["parts"] is None
+
+
+def test_a_misere_table_stops_short_and_says_where(client):
+    from grundy.games import Kayles
+
+    report = client.get("/api/table?game=kayles&upto=60&misere=true").json()
+    assert 20 <= report["upto"] < 60 and len(report["outcomes"]) == report["upto"] + 1
+    assert f"outcomes stop at n = {report['upto']}" in report["stopped"]
+    expected = [Kayles.outcome(n, misere=True).value for n in range(21)]
+    assert report["outcomes"][:21] == expected
+    assert "stopped" not in client.get("/api/table?game=kayles&upto=12&misere=true").json()
+
+
+def test_refusals_read_as_words_not_code(client):
+    answer = client.get("/api/value?game=wythoff&position=1000000 2000000&misere=true")
+    assert answer.status_code == 400
+    detail = answer.json()["detail"]
+    assert not detail.startswith("Wythoff(") and "misère play" in detail, detail
+    assert "raise max_positions" not in detail

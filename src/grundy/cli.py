@@ -599,7 +599,7 @@ def table(
         return
     column = "outcomes" if misere else "values"
     what = "misère outcomes" if misere else "SG values"
-    console.print(f"[bold]{escape(game)}[/]  {what} of one heap, n = 0..{upto}")
+    console.print(f"[bold]{escape(game)}[/]  {what} of one heap, n = 0..{report['upto']}")
     values = report[column]
     if summary or (len(values) > TABLE_SHOWN and not all_values):
         _print_summary(values, what="outcomes" if misere else "values")
@@ -607,6 +607,8 @@ def table(
         _print_rows(values)
     if found is not None:
         console.print(_describe_period(found), markup=False)
+    if report.get("stopped"):
+        console.print(f"stopped: {report['stopped']}", markup=False)
     if plot:
         console.print(f"plot saved to {plot}", markup=False)
 

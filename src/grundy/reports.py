@@ -326,11 +326,19 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, fil
             "not heaps; use 'grundy value' for its positions"
         )
     positions = [rules.check_position(n) for n in range(upto + 1)]
-    if misere:
-        return {
-            "game": game,
-            "misere": True,
-            "upto": upto,
-            "outcomes": [rules.outcome(n, misere=True).value for n in positions],
-        }
+    if misere:  # a search of sums of heaps: it may stop short, with what it found
+        outcomes: list[str] = []
+        report: dict[str, Any] = {"game": game, "misere": True}
+        for n in positions:
+            try:
+                outcomes.append(rules.outcome(n, misere=True).value)
+            except PositionLimitError:
+                if not outcomes:
+                    raise
+                report["stopped"] = (
+                    f"the misère search of heap {n} needs more than {max_positions:,} "
+                    f"positions: outcomes stop at n = {n - 1}"
+                )
+                break
+        return {**report, "upto": len(outcomes) - 1, "outcomes": outcomes}
     return {"game": game, "misere": False, "upto": upto, "values": rules.table(positions)}

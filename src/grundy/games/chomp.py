@@ -26,8 +26,9 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
     """Chomp: bite a square and everything above and to the right of it.
 
     A position is a Young diagram: the tuple of row lengths, bottom row first,
-    non-increasing, e.g. ``(3, 3, 3)`` for a 3 x 3 cake. Rows and columns are numbered
-    from 0; the poisoned square is (0, 0), bottom left. A move picks a square (r, c) of
+    non-increasing, e.g. ``(3, 3, 3)`` for a 3 x 3 cake. Rows and columns are indexed
+    from 0 (as in :meth:`bite`; the words of :meth:`describe_move` count from 1, as
+    people do); the poisoned square is (0, 0), bottom left. A move picks a square (r, c) of
     the diagram other than the poison and removes every square (r', c') with r' >= r
     and c' >= c. The player left with only the poison cannot move (they would have to
     eat it) and loses.
@@ -265,13 +266,14 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
         return self._check_rows(rows)
 
     def describe_move(self, before: tuple[int, ...] | Sum, after: tuple[int, ...] | Sum) -> str:
-        """Say which square was bitten (rows and columns numbered from 0).
+        """Say which square was bitten, rows and columns counted from 1 as people count
+        (the poisoned square is row 1, column 1; :meth:`bite` indexes from 0).
 
         Examples
         --------
         >>> from grundy.games import Chomp
         >>> Chomp().describe_move((3, 3, 3), (3, 1, 1))
-        'bite at row 1, column 1'
+        'bite at row 2, column 2'
         """
         # A position as a user gives it (a list for a tuple, say) reads as its stored form.
         before, after = self.check_position(before), self.check_position(after)
@@ -281,7 +283,7 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
         while r < len(after) and after[r] == before[r]:
             r += 1
         column = after[r] if r < len(after) else 0
-        return f"bite at row {r}, column {column}"
+        return f"bite at row {r + 1}, column {column + 1}"
 
 
 def _is_l_shape(rows: tuple[int, ...]) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -60,6 +61,30 @@ REFUSED: dict[int | str, dict[str, Any]] = {
 }
 
 
+# A message that starts with a game's repr ("OctalGame('0.77', name='Kayles'): ..."):
+# the page has already named the game. One level of nested brackets is enough.
+_LEADING_REPR = re.compile(r"^[A-Z]\w*\((?:[^()]|\([^()]*\))*\): ")
+# Advice meant for Python or the command line, which a person in the page cannot follow.
+_API_ADVICE = re.compile(r"[;,]? ?\(?raise max_positions\b[^;)]*\)?")
+
+
+def plain_message(message: str) -> str:
+    """A refusal in the page's words: no game repr in front, no advice about parameters.
+
+    Examples
+    --------
+    >>> plain_message("OctalGame('0.77', name='Kayles'): more than 200,000 positions "
+    ...               "needed for the outcome search; raise max_positions")
+    'more than 200,000 positions needed for the outcome search (the limit of this server)'
+    >>> plain_message("unknown game 'kayle'")
+    "unknown game 'kayle'"
+    """
+    plain = _LEADING_REPR.sub("", message, count=1)
+    if _API_ADVICE.search(plain):
+        plain = _API_ADVICE.sub("", plain).rstrip(" ;,") + " (the limit of this server)"
+    return plain
+
+
 def create_app(
     workers: int = 2,
     budget: float = 10.0,
@@ -104,7 +129,9 @@ def create_app(
         status = 503 if isinstance(exc, ServerBusyError) else 400
         headers = {"Retry-After": "5"} if status == 503 else None
         return JSONResponse(
-            {"detail": str(exc), "error": type(exc).__name__}, status, headers=headers
+            {"detail": plain_message(str(exc)), "error": type(exc).__name__},
+            status,
+            headers=headers,
         )
 
     @app.exception_handler(WorkerCrashError)

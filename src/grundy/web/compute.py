@@ -51,6 +51,7 @@ LIMITS = {
     "max_text": 1_000,  # characters of a position or a game name
     "max_upto": 10_000,  # last heap of a sequence table
     "max_certify": 200_000,  # values computed to certify a period
+    "max_misere_table": 30_000,  # positions of the misère search behind a table (~3 s)
     "max_options": 100,  # options listed for a position
     "max_graph": 60,  # positions drawn in a game graph
     "max_fastest": 5,  # fastest winning moves a remoteness report describes
@@ -339,7 +340,9 @@ def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> 
         upto,
         misere=misere,
         certify=certify,
-        max_positions=LIMITS["max_certify"],
+        # Misère outcomes of single heaps are a search of sums of heaps: it stops short
+        # within the budget and says where (``stopped``), instead of running out of time.
+        max_positions=LIMITS["max_misere_table" if misere else "max_certify"],
         files=False,
     )
     return report

@@ -172,6 +172,7 @@ class TableReport(BaseModel):
     upto: int
     values: list[int] | None = None
     outcomes: list[str] | None = None  # misère play
+    stopped: str | None = None  # misère play: why the outcomes stop before upto
     code: str | None = None  # take-and-break codes: the period and how it was found
     period: int | None = None
     preperiod: int | None = None

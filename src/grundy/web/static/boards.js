@@ -3,7 +3,12 @@
 // text of one of the listed options). Heaps as rows of tokens are the default.
 
 import { showHeaps } from "./board.js";
+import { showChomp } from "./chomp-board.js";
+import {
+  showMockTurtles, showRuler, showTurningCorners, showTurningTurtles,
+} from "./coins-board.js";
 import { clear } from "./dom.js";
+import { showQueen } from "./queen-board.js";
 import { familyOf, hasHeaps, state } from "./state.js";
 
 /**
@@ -14,6 +19,12 @@ import { familyOf, hasHeaps, state } from "./state.js";
  * text is given.
  */
 const BOARDS = new Map([
+  ["chomp", showChomp],
+  ["turning-turtles", showTurningTurtles],
+  ["mock-turtles", showMockTurtles],
+  ["ruler", showRuler],
+  ["turning-corners", showTurningCorners],
+  ["wythoff", showQueen],
 ]);
 
 /** Fill `box` with the board of the position listed; heaps when no board is registered. */

@@ -60,6 +60,7 @@ function syncTabs() {
     tab.hidden = !viewAllowed(view);
     const selected = view === state.view;
     tab.setAttribute("aria-selected", selected ? "true" : "false");
+    tab.tabIndex = selected ? 0 : -1;  // one Tab stop: the arrow keys move between tabs
     tab.classList.toggle("active", selected);
     $(`panel-${view}`).hidden = !selected;
   }
@@ -182,4 +183,22 @@ export function setUpHeader() {
       render();
     });
   }
+  $("tab-analyse").parentElement.addEventListener("keydown", moveBetweenTabs);
+}
+
+// The WAI-ARIA tabs pattern: ArrowLeft / ArrowRight (wrapping), Home and End move the
+// focus to another visible tab and show its view.
+const TAB_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
+
+function moveBetweenTabs(event) {
+  const step = TAB_KEYS[event.key];
+  if (step === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+  const tabs = VIEWS.map((view) => $(`tab-${view}`)).filter((tab) => !tab.hidden);
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  event.preventDefault();
+  const next = step === "first" ? 0 : step === "last" ? tabs.length - 1
+    : (at + step + tabs.length) % tabs.length;
+  tabs[next].focus();
+  tabs[next].click();
 }

@@ -26,7 +26,10 @@ function periodCaption(report) {
     const needs = report.bound ? ` (needs values up to ${report.bound})` : "";
     return `${from}${saltus}, not certified yet${needs}`;
   }
-  if (report.misere) return "misère play: outcomes of single heaps (no period search)";
+  if (report.misere) {
+    return `misère play: outcomes of single heaps (no period search)${
+      report.stopped ? `; ${report.stopped}` : ""}`;
+  }
   if (report.code && !state.certify) {
     return "no period seen; tick \u201ccertify the period\u201d to search further";
   }
