@@ -8,6 +8,7 @@ import {
   showMockTurtles, showRuler, showTurningCorners, showTurningTurtles,
 } from "./coins-board.js";
 import { clear } from "./dom.js";
+import { showConnectFour, showTicTacToe } from "./grid.js";
 import { showQueen } from "./queen-board.js";
 import { familyOf, hasHeaps, state } from "./state.js";
 
@@ -19,6 +20,8 @@ import { familyOf, hasHeaps, state } from "./state.js";
  * text is given.
  */
 const BOARDS = new Map([
+  ["tictactoe", showTicTacToe],
+  ["connect-four:WxH[/K]", showConnectFour],
   ["chomp", showChomp],
   ["turning-turtles", showTurningTurtles],
   ["mock-turtles", showMockTurtles],
