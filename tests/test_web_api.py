@@ -84,6 +84,36 @@ def test_every_catalog_game_answers_for_its_example(client):
         assert answer.status_code == 200, (game, answer.text)
 
 
+def test_every_catalog_game_has_words_for_the_picker(client):
+    """A title, one of a few families and a rules paragraph; the rules' example is a legal
+    move of the example game; `code` games say what to type, and are those the registry
+    gives a parameter (and the octal codes)."""
+    from grundy.registry import GAMES
+    from grundy.web.catalog_text import FAMILIES
+
+    games = client.get("/api/games").json()["games"]
+    families = {g["family"] for g in games}
+    assert families == set(FAMILIES)
+    assert 3 <= len(families) <= 6
+    titles = [g["title"] for g in games]
+    assert len(set(titles)) == len(titles), titles
+    usages = {entry.usage: entry for entry in GAMES.values()}
+    for game in games:
+        assert game["title"] and game["title"] != game["name"], game
+        assert 40 <= len(game["rules"]) <= 500 and "\n" not in game["rules"], game
+        parameter = usages[game["name"]].parameter is not None or game["name"] == "0.d1d2..."
+        assert game["code"] == parameter, game
+        assert bool(game["parameter"]) == game["code"], game
+        before, after = game["example_move"]
+        if game["kind"] == "impartial":  # positions as typed: the rules show the move
+            assert before in game["rules"] and after in game["rules"], game
+            value = client.get("/api/value", params={"game": game["game"], "position": before})
+            assert value.status_code == 200, (game, value.text)
+        listed = client.get("/api/options", params={"game": game["game"], "position": before})
+        assert listed.status_code == 200, (game, listed.text)
+        assert after in [o["text"] for o in listed.json()["options"]], (game, listed.json())
+
+
 # ----------------------------------------------------------------- play
 def test_value_gives_the_reason_and_described_moves(client):
     answer = client.get("/api/value", params={"game": "nim", "position": "3 4 5"}).json()

@@ -392,3 +392,19 @@ def test_play_says_how_many_moves_perfect_play_takes(page):
     page.locator('[data-testid="move-list"] button[data-position="0 2"]').click()
     assert status_of(page) == "The engine wins."
     expect(page.get_by_test_id("play-moves-left")).to_have_text("")
+
+
+def test_the_value_history_shows_who_wins_after_each_move(page):
+    page.goto("/?game=nim&position=1 2&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    page.locator('[data-testid="move-list"] button[data-position="0 2"]').click()
+    assert status_of(page) == "The engine wins."
+    words = page.get_by_test_id("value-history-words")
+    expect(words).to_have_text(
+        "at the start: you win, 3 moves left; after move 1: the engine wins, 1 move left; "
+        "after move 2: the engine wins, 0 moves left"
+    )
+    history = page.get_by_test_id("value-history")
+    expect(history.locator("rect.value-bar.you")).to_have_count(1)
+    expect(history.locator("rect.value-bar.engine")).to_have_count(2)

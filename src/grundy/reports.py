@@ -329,9 +329,9 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, fil
     if misere:  # a search of sums of heaps: it may stop short, with what it found
         outcomes: list[str] = []
         report: dict[str, Any] = {"game": game, "misere": True}
-        for n in positions:
+        for n, heap in enumerate(positions):
             try:
-                outcomes.append(rules.outcome(n, misere=True).value)
+                outcomes.append(rules.outcome(heap, misere=True).value)
             except PositionLimitError:
                 if not outcomes:
                     raise

@@ -231,6 +231,19 @@ def _api(pool: ComputePool) -> APIRouter:
         """SG values of single heaps 0..upto, with the period (`grundy table`)."""
         return await pool.call("table", game=game, upto=upto, certify=certify, misere=misere)
 
+    @api.get("/table2d", response_model=models.Table2d)
+    async def table2d(
+        game: Game,
+        upto: Annotated[
+            int,
+            Query(ge=0, le=LIMITS["max_table2d"], description="Last heap size of each side"),
+        ] = 20,
+        misere: Misere = False,
+    ) -> dict:
+        """SG values g(a, b) of the two-heap positions a b for a, b from 0 to upto
+        (Wythoff's game, two heaps of a heap game); misère play: outcomes only."""
+        return await pool.call("table2d", game=game, upto=upto, misere=misere)
+
     @api.get("/graph", response_model=models.GameGraph)
     async def graph(game: Game, position: Position = "", misere: Misere = False) -> dict:
         """The game graph below a small position, with SG values and outcomes."""

@@ -15,7 +15,7 @@ from itertools import islice
 from typing import Any
 
 from .. import registry, twoplayer
-from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..errors import GrundyError, InvalidGameError, InvalidPositionError, PositionLimitError
 from ..games import HeapGame
 from ..impartial import ImpartialGame
 from ..play import engine_reply, iter_options, read_move, value_for_mover
@@ -28,6 +28,7 @@ from ..reports import (
     value_report,
 )
 from ..twoplayer import Solution, TwoPlayerGame, Value
+from .catalog_text import describe as describe_game
 
 __all__ = [
     "LIMITS",
@@ -40,6 +41,7 @@ __all__ = [
     "reply",
     "table",
     "graph",
+    "table2d",
     "warm_up",
 ]
 
@@ -55,6 +57,7 @@ LIMITS = {
     "max_options": 100,  # options listed for a position
     "max_graph": 60,  # positions drawn in a game graph
     "max_fastest": 5,  # fastest winning moves a remoteness report describes
+    "max_table2d": 64,  # last heap of each side of a 2-D table of two-heap positions
 }
 
 
@@ -112,14 +115,16 @@ def _solution(spec: str, position: Position) -> Solution:
 def games() -> dict:
     """Every game the playground offers, as ``grundy games --json`` lists them, plus its
     example split into a game name and a position, its kind, and whether its positions
-    are heaps (so it has a sequence of values).
+    are heaps (so it has a sequence of values); and the picker's words for it (its title,
+    family and rules, and whether a person types a code: see `catalog_text`).
 
     Examples
     --------
     >>> [g["name"] for g in games()["games"]][:3]
     ['nim', 'bash:M', 'subtraction:S']
-    >>> next(g for g in games()["games"] if g["name"] == "bash:M")["game"]
-    'bash:3'
+    >>> bash = next(g for g in games()["games"] if g["name"] == "bash:M")
+    >>> bash["game"], bash["title"], bash["family"], bash["code"]
+    ('bash:3', 'Bash (take 1 to M)', 'Nim family', True)
     """
     found = []
     for entry, described in zip(registry.GAMES.values(), registry.describe_games(), strict=True):
@@ -134,6 +139,8 @@ def games() -> dict:
                 "position": position,
                 "kind": rules.kind,
                 "heaps": isinstance(rules, HeapGame),
+                **describe_game(entry.name, entry.parameter),
+                "pairs": _has_pairs(rules),
             }
         )
     return {"games": found}
@@ -415,6 +422,93 @@ def _longest_paths(count: int, edges: list[tuple[int, int]]) -> list[int]:
             if not waiting[target]:
                 ready.append(target)
     return level
+
+
+def _has_pairs(rules: Game[Any]) -> bool:
+    """Are the positions of `rules` pairs (a, b) of any two heap sizes, so a 2-D table
+    of them makes sense? Wythoff's game and two heaps of a heap game are; a row of coins
+    (no coin twice, sorted) or Fibonacci Nim (a limit no larger than the heap) are not."""
+    if not isinstance(rules, ImpartialGame):
+        return False
+    for a, b in ((0, 0), (1, 2), (2, 1), (3, 3)):
+        try:
+            read = rules.check_position(rules.parse_position([str(a), str(b)]))
+        except GrundyError:
+            return False
+        if rules.position_to_json(read) != [a, b]:
+            return False
+    return True
+
+
+def table2d(game: str, upto: int, misere: bool = False) -> dict:
+    """SG values g(a, b) and outcomes of the two-heap positions ``a b`` for a, b from 0 to
+    `upto` (at most ``LIMITS["max_table2d"]``): Wythoff's game, two heaps of a heap game.
+    In misère play ``values`` is null and only the outcomes are given.
+
+    The table is computed in squares of growing size; a search past the position limit
+    (in misère play the smaller ``LIMITS["max_misere_table"]``, so that it stops within the
+    time budget) stops it at the last whole square (``upto`` says where, ``stopped`` why).
+
+    Examples
+    --------
+    >>> report = table2d("wythoff", 4)
+    >>> report["values"][:3]
+    [[0, 1, 2, 3, 4], [1, 2, 0, 4, 5], [2, 0, 1, 5, 3]]
+    >>> report["outcomes"][1][:3], report["stopped"]
+    (['N', 'N', 'P'], None)
+    >>> table2d("nim", 2, misere=True)["outcomes"], table2d("nim", 2, misere=True)["values"]
+    ([['N', 'P', 'N'], ['P', 'N', 'N'], ['N', 'N', 'P']], None)
+    >>> try:
+    ...     table2d("ruler", 3)
+    ... except InvalidGameError as refused:
+    ...     print(refused)
+    ruler: a 2-D table needs positions that are two heap sizes a b, and those of ruler are not
+    """
+    limit = LIMITS["max_table2d"]
+    if not 0 <= upto <= limit:
+        raise InvalidPositionError(f"upto {upto:,} is not from 0 to this server's {limit}")
+    rules = _impartial(game, "table2d")
+    if not _has_pairs(rules):
+        raise InvalidGameError(
+            f"{game}: a 2-D table needs positions that are two heap sizes a b, "
+            f"and those of {game} are not"
+        )
+    cap = LIMITS["max_misere_table" if misere else "max_positions"]
+    if misere:  # a search of sums of heaps: a fresh game, with its own smaller cap
+        fresh = registry.find(game, files=False)
+        if isinstance(fresh, ImpartialGame):
+            rules = fresh.limited_to(cap)
+    grid: list[list[Any]] = [[None] * (upto + 1) for _ in range(upto + 1)]
+    outcomes: list[list[str]] = [[""] * (upto + 1) for _ in range(upto + 1)]
+    done, stopped = upto, None
+    for size in range(upto + 1):  # the square a, b <= size, one L-shaped border at a time
+        border = [(a, size) for a in range(size + 1)] + [(size, b) for b in range(size)]
+        try:
+            for a, b in border:
+                position = _position(rules, f"{a} {b}")
+                if misere:
+                    outcomes[a][b] = rules.outcome(position, misere=True).value
+                else:
+                    grid[a][b] = rules.grundy(position)
+                    outcomes[a][b] = "N" if grid[a][b] else "P"
+        except PositionLimitError:
+            if size == 0:
+                raise
+            search = "the misère search" if misere else "the search"
+            done = size - 1
+            stopped = (
+                f"{search} of {a} {b} needs more than {cap:,} positions: "
+                f"the table stops at a, b <= {done}"
+            )
+            break
+    return {
+        "game": game,
+        "upto": done,
+        "misere": misere,
+        "values": None if misere else [row[: done + 1] for row in grid[: done + 1]],
+        "outcomes": [row[: done + 1] for row in outcomes[: done + 1]],
+        "stopped": stopped,
+    }
 
 
 def warm_up() -> None:

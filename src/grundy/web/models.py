@@ -22,6 +22,7 @@ __all__ = [
     "MoveResult",
     "ReplyResult",
     "TableReport",
+    "Table2d",
     "GraphNode",
     "GameGraph",
     "Health",
@@ -47,6 +48,16 @@ class GameInfo(BaseModel):
     position: str  # the example's position, as typed
     kind: str  # "impartial" or "two-player"
     heaps: bool  # positions are heaps: the game has a sequence of values
+    # The picker's words (grundy.web.catalog_text): a title and family, a rules paragraph
+    # with a tiny example, that example's move (a position, one it may leave), and whether
+    # a person types the game's code or parameter (`code`), and what to type (`parameter`).
+    title: str
+    family: str
+    rules: str
+    example_move: list[str]
+    code: bool
+    parameter: str | None = None
+    pairs: bool = False  # positions are two heap sizes a b: the game has a 2-D table
 
 
 class GameList(BaseModel):
@@ -183,6 +194,17 @@ class TableReport(BaseModel):
     mask: int | None = None
     mask_uses_parity: bool | None = None
     kernel: str | None = None
+
+
+class Table2d(BaseModel):
+    """SG values and outcomes of the two-heap positions a b, for a, b from 0 to upto."""
+
+    game: str
+    upto: int  # the last heap of each side (less than asked when the search stopped)
+    misere: bool
+    values: list[list[int]] | None  # values[a][b] = g(a, b); None in misère play
+    outcomes: list[list[str]]  # outcomes[a][b]: "P" or "N"
+    stopped: str | None  # why the table stops short of the upto asked, if it does
 
 
 class GraphNode(BaseModel):

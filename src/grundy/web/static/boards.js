@@ -30,11 +30,15 @@ const BOARDS = new Map([
   ["wythoff", showQueen],
 ]);
 
-/** Fill `box` with the board of the position listed; heaps when no board is registered. */
+/**
+ * Fill `box` with the board of the position listed (heaps when no board is registered);
+ * return whether a board was drawn (a position too big for its board draws nothing).
+ */
 export function showBoard(box, listing, playMove) {
   clear(box);
   const family = familyOf(state.game);
   const draw = family ? BOARDS.get(family.name) : undefined;
   if (draw) draw(box, listing, playMove);
   else if (hasHeaps()) showHeaps(box, listing, playMove);
+  return box.childElementCount > 0;
 }

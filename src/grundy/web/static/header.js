@@ -1,5 +1,6 @@
-// The header (game menu, name, position, misère), the view tabs, and `render`, which
-// draws the current view; the views register their drawing functions with `addView`.
+// The header (the game picker and its code field, position, misère, the game's rules), the
+// view tabs, and `render`, which draws the current view; the views register their drawing
+// functions with `addView`.
 
 import { $, clear, clearError, el, showError } from "./dom.js";
 import {
@@ -14,42 +15,97 @@ export function addView(view, draw) {
   drawers[view] = draw;
 }
 
+const OTHER = "";  // the picker's last line: another game, typed as a code
+const CODE_EXAMPLES = "0.137, subtraction:1,3,4 or bash:5";
+
+/** The picker: the catalog's titles, grouped by family (in the catalog's order). */
 export function fillGameSelect() {
   const select = clear($("game-select"));
-  select.append(el("option", { value: "", text: "other (type a name)" }));
-  for (const [kind, label] of [["impartial", "Impartial games"], ["two-player", "Two-player games"]]) {
-    const group = el("optgroup", { label });
-    for (const game of catalog.filter((g) => g.kind === kind)) {
-      const label = game.name === game.game ? game.name : `${game.name}  (${game.game})`;
-      group.append(el("option", { value: game.game, text: label }));
+  const families = [...new Set(catalog.map((g) => g.family))];
+  for (const family of families) {
+    const group = el("optgroup", { label: family });
+    for (const game of catalog.filter((g) => g.family === family)) {
+      group.append(el("option", { value: game.game, text: game.title }));
     }
     select.append(group);
   }
+  select.append(el("option", { value: OTHER, text: "Another game: type its code" }));
+}
+
+const baseOf = (name) => name.split(":")[0].toLowerCase();
+
+function isOctalCode(text) {  // 0.137, .6, 4.07: as the registry reads them
+  const [before, ...rest] = text.split(".");
+  return rest.length > 0 && before.length <= 1;
+}
+
+/** Does the game take a parameter typed after its name's colon (bash:M, not 0.d1d2...)? */
+const takesParameter = (family) => Boolean(family && family.code && family.name.includes(":"));
+
+/** What the code field shows: a game's parameter (3 of bash:3), else its whole code. */
+function typedFormOf(spec) {
+  const family = familyOf(spec);
+  return takesParameter(family) && spec.includes(":") ? spec.slice(spec.indexOf(":") + 1) : spec;
+}
+
+/**
+ * The game a typed code names: a whole code (0.137, subtraction:1,3,4, kayles), or the
+ * parameter of the current game when it takes one (3 on bash:5 names bash:3).
+ */
+function specOfTyped(text) {
+  const family = familyOf(state.game);
+  const whole = text.includes(":") || isOctalCode(text)
+    || catalog.some((g) => baseOf(g.name) === text.toLowerCase());
+  if (whole || !takesParameter(family) || $("game-input").dataset.whole === "1") return text;
+  return `${baseOf(family.name)}:${text}`;
+}
+
+/** The code field's label and value: what to type for the current game. */
+function syncCodeField() {
+  const family = familyOf(state.game);
+  const input = $("game-input");
+  const parameter = family && family.code ? family.parameter : "";
+  $("game-input-label").textContent = parameter
+    ? parameter.charAt(0).toUpperCase() + parameter.slice(1) : "Code";
+  input.value = typedFormOf(state.game);
+  input.placeholder = parameter ? typedFormOf(family.game) : CODE_EXAMPLES;
+  input.dataset.whole = "";
+}
+
+/** The rules of the current game, in words, and its code when a person typed one. */
+function syncRules() {
+  const family = familyOf(state.game);
+  const rules = clear($("game-rules"));
+  if (!family) {
+    rules.append(`Pick a game from the list, or type a game's code, such as ${CODE_EXAMPLES}.`);
+    return;
+  }
+  rules.append(family.rules);
+  if (family.code) rules.append(" Code: ", el("code", { text: state.game }), ".");
+}
+
+function showGameNote(text) {
+  const note = $("game-note");
+  note.textContent = text;
+  note.hidden = !text;
 }
 
 function syncHeader() {
-  const select = $("game-select");
-  const known = catalog.some((g) => g.game === state.game);
-  select.value = known ? state.game : "";
-  $("game-input").value = state.game;
+  const family = familyOf(state.game);
+  $("game-select").value = family ? family.game : OTHER;
+  syncCodeField();
+  syncRules();
+  showGameNote("");
   $("position-input").value = state.position;
   $("position-input").placeholder = isTwoPlayer() ? "empty: the start"
     : `e.g. ${(familyOf(state.game) || DEFAULTS).position || DEFAULTS.position}`;
   $("position-input").dataset.edited = "";
   $("misere-input").checked = state.misere;
   $("misere-field").hidden = isTwoPlayer();
-  const family = familyOf(state.game);
-  const summary = $("game-summary");
-  if (family) {
-    const kind = family.kind === "two-player" ? "" : " (impartial)";
-    summary.textContent = `${family.summary}${kind}. Example: ${family.example}`;
-  } else {
-    summary.textContent = "A game name as on the command line, e.g. 0.137 or subtraction:1,3,4.";
-  }
 }
 
 function viewAllowed(view) {
-  if (view === "sequence") return hasHeaps();
+  if (view === "sequence") return hasHeaps() || Boolean((familyOf(state.game) || {}).pairs);
   if (view === "graph") return !isTwoPlayer();
   return true;
 }
@@ -88,10 +144,18 @@ export function goToPosition(text, view = state.view) {
 }
 
 function applyHeader() {
-  const typedGame = $("game-input").value.trim();
+  const typed = $("game-input").value.trim();
+  const typedGame = typed ? specOfTyped(typed) : state.game;
   const typedPosition = $("position-input").value;
   const edited = $("position-input").dataset.edited === "1";
-  if (typedGame && typedGame !== state.game) {
+  if (typedGame !== state.game && !familyOf(typedGame)) {
+    // Said here in words, rather than by the server's list of command-line names.
+    showGameNote(`"${typed}" is not a game the playground knows: pick one from the Game ` +
+                 `list, or type a code such as ${CODE_EXAMPLES}.`);
+    $("game-input").focus();
+    return;
+  }
+  if (typedGame !== state.game) {
     state.game = typedGame;
     state.certify = false;  // a period certified for one game says nothing of the next
     // A new game gets its example position unless the person typed one as well.
@@ -105,14 +169,25 @@ function applyHeader() {
   render();
 }
 
-/** Load the game chosen in the menu, if it is another one. */
+/** The code field takes a whole code: "Another game" was picked. */
+function typeAnotherGame() {
+  const input = $("game-input");
+  $("game-input-label").textContent = "Code";
+  input.value = state.game;
+  input.placeholder = CODE_EXAMPLES;
+  input.dataset.whole = "1";
+  input.focus();
+  input.select();
+}
+
+/** Load the game chosen in the picker, if it is another one (bash:5 is still Bash). */
 function commitGame() {
   const chosen = $("game-select").value;
-  if (!chosen) {
-    $("game-input").focus();
+  if (chosen === OTHER) {
+    typeAnotherGame();
     return;
   }
-  if (chosen === state.game) return;
+  if (familyOf(chosen) === familyOf(state.game)) return;
   state.game = chosen;
   state.position = exampleOf(chosen);
   state.certify = false;
@@ -126,9 +201,9 @@ const BROWSING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"
                                "PageUp", "PageDown"]);
 
 /**
- * The game menu loads a game once the choice is committed: picked from the open list,
- * Enter, or leaving the menu. Arrow keys (or typed letters) on the closed menu only move
- * the choice, so they do not load one game per key press.
+ * The picker loads a game once the choice is committed: picked from the open list, Enter,
+ * or leaving the picker. Arrow keys (or typed letters) on the closed picker only move the
+ * choice, so they do not load one game per key press.
  */
 function setUpGameMenu() {
   const select = $("game-select");
@@ -140,7 +215,8 @@ function setUpGameMenu() {
       commitGame();
     } else if (event.key === "Escape" && browsing) {
       browsing = false;
-      select.value = catalog.some((g) => g.game === state.game) ? state.game : "";
+      const family = familyOf(state.game);
+      select.value = family ? family.game : OTHER;
     } else if (event.altKey || event.key === " " || event.key === "F4") {
       browsing = false;  // opens the list: a pick from it commits
     } else if (BROWSING_KEYS.has(event.key) || event.key.length === 1) {
@@ -156,7 +232,7 @@ function setUpGameMenu() {
   select.addEventListener("blur", () => {
     if (!browsing) return;
     browsing = false;
-    if (select.value) commitGame();
+    if (select.value !== OTHER) commitGame();
   });
 }
 

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { showBoard } from "./boards.js";
 import { $, clear, clearError, el, focusLost, moveButton, showError } from "./dom.js";
 import { jumpTo, redo, replayShared, showLog as showHistory, undo } from "./history.js";
+import { showValueHistory } from "./value-history.js";
 import {
   LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, generation, isTwoPlayer,
   misereParam, played, resetPlay, saveState, state, verdictOf,
@@ -33,6 +34,10 @@ function lockMoves(locked) {
 
 function showLog() {
   showHistory((count) => travel(() => jumpTo(count)));
+  const mine = generation.play;
+  const length = played.log.length;
+  showValueHistory(() => generation.play === mine && played.log.length === length)
+    .catch(() => {});
 }
 
 /** Undo, redo or a jump in the history: then play on from the position reached. */
@@ -88,6 +93,7 @@ export async function renderPlay() {
   clear($("move-list"));
   clear($("heaps"));
   $("play-moves-left").textContent = "";
+  $("play-position").hidden = false;
   if (state.at !== null && played.replay.length) {
     setStatus("Replaying the moves of the link…", "busy");
     try {
@@ -144,7 +150,8 @@ async function personTurn(mine) {
       showLost();
     }
   }
-  showBoard($("heaps"), listing, playMove);
+  // A grid board says all the text board says: show one of the two.
+  $("play-position").hidden = showBoard($("heaps"), listing, playMove) && isTwoPlayer();
   showMoves(listing);
   if (!isTwoPlayer()) showMovesLeft(mine);
   lockMoves(false);
@@ -179,6 +186,7 @@ async function engineTurn(mine) {
   clear($("move-list"));
   clear($("heaps"));
   $("play-moves-left").textContent = "";
+  $("play-position").hidden = false;
   setStatus("Engine is thinking…", "busy");
   const answer = await api("reply", { game: state.game, position: state.at,
                                       misere: misereParam() });
@@ -208,6 +216,7 @@ async function engineTurn(mine) {
 /** No move is left for `stuck` ("me" or "engine"): say who won. */
 async function gameOver(mine, stuck) {
   lockMoves(true);
+  $("play-position").hidden = false;
   $("play-moves-left").textContent = "";
   clear($("heaps"));
   playTools(false);

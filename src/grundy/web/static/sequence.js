@@ -1,9 +1,18 @@
-// The sequence view: the values of single heaps as a chart and a table, with the period.
+// The sequence view: the values of single heaps as a chart and a table, with the period;
+// for games whose positions are two heaps a b, the 2-D table as a heat map (heatmap.js);
+// both tables download as CSV.
 
 import { ApiError, api } from "./api.js";
-import { $, clear, el, showError, svg } from "./dom.js";
+import { $, clear, clearError, el, showError, svg } from "./dom.js";
 import { render } from "./header.js";
-import { generation, limits, misereParam, saveState, state } from "./state.js";
+import { downloadCsv, drawHeatmap, table2dCsv, tableCsv } from "./heatmap.js";
+import {
+  familyOf, generation, hasHeaps, limits, misereParam, saveState, state,
+} from "./state.js";
+
+const MAX_2D = 64;  // the server's max_table2d
+// The answers on show (for the CSV files), the 2-D table's size, and its requests' count.
+const shown = { table: null, table2d: null, upto2d: 20, asked2d: 0 };
 
 function niceStep(span, ticks) {
   const raw = Math.max(span / ticks, 1);
@@ -181,16 +190,68 @@ function showCertify(game, misere) {
 }
 
 function showTable(report) {
+  shown.table = report;
+  $("table-csv").disabled = false;
   $("period-caption").textContent = periodCaption(report);
   $("sequence-legend").hidden = !report.period;
   drawSequence(report);
   drawTable(report);
 }
 
+function caption2d(report) {
+  const n = report.outcomes.length;
+  const zeros = report.outcomes.flat().filter((o) => o === "P").length;
+  const play = report.misere ? "misère play, outcomes of" : "SG values g(a, b) of";
+  const stopped = report.stopped ? ` (${report.stopped})` : "";
+  return `${play} two heaps a b, a and b from 0 to ${n - 1}: ${zeros} of ${n * n} `
+    + `are P-positions, marked with a dot${stopped}`;
+}
+
+/** The 2-D table of the game's two-heap positions a b (a refusal stays in its card). */
+async function renderTable2d(mine) {
+  const asked = ++shown.asked2d;
+  const current = () => mine === generation.sequence && asked === shown.asked2d;
+  const game = state.game;
+  const misere = Boolean(misereParam());
+  const upto = shown.upto2d;
+  shown.table2d = null;
+  $("upto2d-input").value = String(upto);
+  $("table2d-csv").disabled = true;
+  $("table2d-caption").textContent = "Computing…";
+  $("table2d-title").textContent = `2-D table of ${game}` + (misere ? " (misère: outcomes)" : "");
+  $("heatmap-scale").hidden = misere;
+  $("heatmap-zero").hidden = misere;
+  $("heatmap-n").hidden = !misere;
+  try {
+    const report = await api("table2d", { game, upto, misere });
+    if (!current()) return;
+    shown.table2d = report;
+    $("table2d-caption").textContent = caption2d(report);
+    drawHeatmap($("heatmap"), report, (text) => { $("heatmap-readout").textContent = text; });
+    $("table2d-csv").disabled = false;
+  } catch (error) {
+    if (!current()) return;
+    $("table2d-caption").textContent = error instanceof ApiError ? error.message
+      : `something went wrong in the page: ${error && error.message ? error.message : error}`;
+    clear($("heatmap"));
+  }
+}
+
 export async function renderSequence() {
   const mine = ++generation.sequence;
   const game = state.game;
   const misere = Boolean(misereParam());
+  // Heap games have single heaps (chart, table); games of two heaps a b, a 2-D table.
+  const heaps = hasHeaps();
+  const pairs = Boolean((familyOf(game) || {}).pairs);
+  $("sequence-form").hidden = !heaps;
+  $("sequence-chart").closest(".card").hidden = !heaps;
+  $("sequence-table").closest(".card").hidden = !heaps;
+  $("table2d-card").hidden = !pairs;
+  shown.table = null;
+  $("table-csv").disabled = true;
+  if (pairs) renderTable2d(mine);
+  if (!heaps) return;
   $("upto-input").value = String(state.upto);
   $("upto-input").max = String(limits.maxUpto);
   showCertify(game, misere);
@@ -239,5 +300,22 @@ export function setUpSequence() {
     state.certify = !$("certify-field").hidden && $("certify-input").checked;
     saveState(true);
     render();
+  });
+  $("table2d-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const upto = Number.parseInt($("upto2d-input").value, 10);
+    if (!Number.isFinite(upto) || upto < 0 || upto > MAX_2D) {
+      showError(new ApiError(`a, b up to must be a whole number from 0 to ${MAX_2D}`));
+      return;
+    }
+    clearError();
+    shown.upto2d = upto;
+    renderTable2d(generation.sequence);
+  });
+  $("table-csv").addEventListener("click", () => {
+    if (shown.table) downloadCsv(tableCsv(shown.table));
+  });
+  $("table2d-csv").addEventListener("click", () => {
+    if (shown.table2d) downloadCsv(table2dCsv(shown.table2d));
   });
 }
