@@ -2,6 +2,7 @@
 // buttons, and a token that starts several moves (a middle Kayles pin) asks which.
 
 import { clear, el } from "./dom.js";
+import { addSplitButton } from "./splits.js";
 import { state, verdictOf } from "./state.js";
 
 /**
@@ -118,6 +119,7 @@ export function showHeaps(box, listing, playMove) {
       }));
     }
     if (!size) row.append(el("span", { class: "muted", text: "empty" }));
+    addSplitButton(row, heaps, i, listing.options, playMove);  // Lasker, Grundy's game
     box.append(row);
   });
 }

@@ -2,14 +2,19 @@
 // family of games registers how to draw its position and how a click becomes a move (the
 // text of one of the listed options). Heaps as rows of tokens are the default.
 
+import { showBeans } from "./beans-board.js";
 import { showHeaps } from "./board.js";
 import { showChomp } from "./chomp-board.js";
 import {
   showMockTurtles, showRuler, showTurningCorners, showTurningTurtles,
 } from "./coins-board.js";
 import { clear } from "./dom.js";
+import { showFibonacci } from "./fibonacci-board.js";
+import { showGiveAndTake } from "./give-and-take-board.js";
 import { showConnectFour, showTicTacToe } from "./grid.js";
+import { showMoore } from "./moore-board.js";
 import { showQueen } from "./queen-board.js";
+import { showStaircase, showStaircaseAny } from "./staircase-board.js";
 import { familyOf, hasHeaps, state } from "./state.js";
 
 /**
@@ -28,6 +33,12 @@ const BOARDS = new Map([
   ["ruler", showRuler],
   ["turning-corners", showTurningCorners],
   ["wythoff", showQueen],
+  ["staircase", showStaircase],
+  ["staircase-any", showStaircaseAny],
+  ["fibonacci-nim", showFibonacci],
+  ["beans", showBeans],
+  ["moore:K", showMoore],
+  ["give-and-take:N", showGiveAndTake],
 ]);
 
 /**
