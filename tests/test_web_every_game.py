@@ -1,0 +1,99 @@
+"""Every game of the page's catalog played to the end by clicking its board only.
+
+Each game's own board test (tests/test_web_boards_*.py) plays it with a strategy of its
+own; this one plays the games that have none there the same simple way: click the last
+button of the board (a heap's last token takes one), and when a chooser opens, its first
+move. The engine answers each move; the game must end in a win for one side.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+import test_web_browser as shared
+from test_web_browser import expect, status_of
+
+__all__: list[str] = []
+
+pytestmark = pytest.mark.slow
+
+browser = shared.browser
+page = shared.page
+
+# Played to the end on their boards in these tests (a strategy of their own).
+ELSEWHERE = {
+    "tictactoe": "test_web_boards_grid.py",
+    "chomp": "test_web_boards_more.py",
+    "mock-turtles": "test_web_boards_more.py",
+    "ruler": "test_web_boards_more.py",
+    "wythoff": "test_web_boards_more.py",
+    "staircase": "test_web_boards_rest.py",
+    "staircase-any": "test_web_boards_rest.py",
+    "fibonacci-nim": "test_web_boards_rest.py",
+    "beans": "test_web_boards_rest.py",
+    "moore:2": "test_web_boards_rest.py",
+    "lasker": "test_web_boards_rest.py",
+    "grundys-game": "test_web_boards_rest.py",
+    "give-and-take:6": "test_web_boards_rest.py",
+}
+# Small starting positions, so that a game of one-token moves stays short.
+START = {"turning-corners": "1,2 2,1", "connect-four:4x4": "xo|ox|xo|-", "0.137": "6 4"}
+CHOOSER = ", ".join(
+    f".{kind}-choice button:not(.{cancel})"
+    for kind, cancel in (
+        ("take", "take-cancel"),
+        ("move", "choice-cancel"),
+        ("coin", "coin-cancel"),
+    )
+)
+
+
+def catalog(base: str) -> list[dict]:
+    with urllib.request.urlopen(f"{base}/api/games") as answer:
+        return json.load(answer)["games"]
+
+
+def test_the_catalog_is_covered(live_server):
+    games = {g["game"] for g in catalog(live_server)}
+    assert set(ELSEWHERE) <= games, set(ELSEWHERE) - games
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        "nim",
+        "bash:3",
+        "subtraction:1,3,4",
+        "allbut:2,3,7",
+        "lieges:3",
+        "kayles",
+        "dawson",
+        "0.137",
+        "turning-turtles",
+        "turning-corners",
+        "connect-four:4x4",
+    ],
+)
+def test_a_game_played_to_the_end_on_its_board(page, live_server, game):
+    entry = next(g for g in catalog(live_server) if g["game"] == game)
+    position = START.get(game, entry["position"])
+    page.goto(f"/?game={game}&position={position}&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    board = page.locator("#heaps")
+    for _ in range(80):
+        status = status_of(page)
+        if status != "Your move":
+            break
+        choices = page.locator(CHOOSER)
+        if choices.count():
+            choices.first.click()
+            continue
+        buttons = board.locator("button:not([disabled]):not([aria-disabled='true'])")
+        expect(buttons.first).to_be_visible()
+        buttons.last.click()
+    else:
+        pytest.fail(f"{game}: the game did not end within 80 moves")
+    assert status in ("You win!", "The engine wins."), status
+    assert len(page.get_by_test_id("move-log").locator("li.log-you").all()) >= 1
