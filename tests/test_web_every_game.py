@@ -3,7 +3,8 @@
 Each game's own board test (tests/test_web_boards_*.py) plays it with a strategy of its
 own; this one plays the games that have none there the same simple way: click the last
 button of the board (a heap's last token takes one), and when a chooser opens, its first
-move. The engine answers each move; the game must end in a win for one side.
+move. The engine answers each move; the game must end in a win for one side. Then undo,
+redo, a jump back to the start and the game's link, which must replay the same game.
 """
 
 from __future__ import annotations
@@ -96,4 +97,18 @@ def test_a_game_played_to_the_end_on_its_board(page, live_server, game):
     else:
         pytest.fail(f"{game}: the game did not end within 80 moves")
     assert status in ("You win!", "The engine wins."), status
-    assert len(page.get_by_test_id("move-log").locator("li.log-you").all()) >= 1
+    log = page.get_by_test_id("move-log")
+    played = log.locator("li").all_text_contents()
+    assert len(log.locator("li.log-you").all()) >= 1
+    # Undo goes back to the person's last turn, redo ends the game again.
+    page.get_by_test_id("undo").click()
+    assert status_of(page) == "Your move"
+    page.get_by_test_id("redo").click()
+    assert status_of(page) == status and log.locator("li").all_text_contents() == played
+    # Back to the start from the history, then the shared link replays the whole game.
+    url = page.url
+    log.get_by_role("button", name="back to the start").click()
+    assert status_of(page) == "Your move"
+    page.goto(url)
+    assert status_of(page) == status
+    assert log.locator("li").all_text_contents() == played

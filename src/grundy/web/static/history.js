@@ -5,11 +5,16 @@ import { api } from "./api.js";
 import { $, clear, el } from "./dom.js";
 import { isTwoPlayer, misereParam, moverAfter, played, saveState, state } from "./state.js";
 
-/** The numbers of moves after which it is the person's move: where undo and jumps stop. */
+/**
+ * Where undo, redo and jumps stop: after each number of moves that leaves the person to
+ * move, and at the end of the line played (a game the person won ends on their move).
+ */
 function stops() {
   const all = played.log.length + played.future.length;
   const found = [];
-  for (let count = 0; count <= all; count++) if (moverAfter(count) === "me") found.push(count);
+  for (let count = 0; count <= all; count++) {
+    if (moverAfter(count) === "me" || count === all) found.push(count);
+  }
   return found;
 }
 
@@ -105,6 +110,18 @@ async function moverWins(position) {
 }
 
 /**
+ * Did the move from `before` to `after` throw away a win (a won position, now lost)?
+ * False when a position is too big to judge: the mark is help, not a verdict.
+ */
+export async function threwAway(before, after) {
+  try {
+    return await moverWins(before) && await moverWins(after);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A shared link holds the positions after each move: check each move with the server
  * (an illegal one stops the replay there) and describe it, as if it had been played;
  * a move of the person's that threw away a win is marked again.
@@ -119,9 +136,7 @@ export async function replayShared() {
                                        misere: misereParam() });
     const who = moverAfter(log.length) === "me" ? "you" : "engine";
     const entry = { who, move: result.move, position: result.position_text };
-    if (who === "you" && await moverWins(at) && await moverWins(result.position_text)) {
-      entry.threw = true;
-    }
+    if (who === "you" && await threwAway(at, result.position_text)) entry.threw = true;
     log.push(entry);
     at = result.position_text;
   }

@@ -3,7 +3,9 @@
 import { api } from "./api.js";
 import { showBoard } from "./boards.js";
 import { $, clear, clearError, el, focusLost, moveButton, showError } from "./dom.js";
-import { jumpTo, redo, replayShared, showLog as showHistory, undo } from "./history.js";
+import {
+  jumpTo, redo, replayShared, showLog as showHistory, threwAway, undo,
+} from "./history.js";
 import { showValueHistory } from "./value-history.js";
 import {
   LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, generation, isTwoPlayer,
@@ -45,6 +47,8 @@ function travel(step) {
   if (state.at === null) return;
   clearError();
   step();
+  // Said at once: until the position is shown, the last status no longer holds.
+  setStatus("Going to that position…", "busy");
   renderPlay().catch(showError);
 }
 
@@ -195,12 +199,7 @@ async function engineTurn(mine) {
     await gameOver(mine, "engine");
     return;
   }
-  if (answer.winning && !played.lost) {
-    // The person's last move left the engine a win it did not have: it threw the win away.
-    const last = played.log[played.log.length - 1];
-    if (last && last.who === "you") last.threw = true;
-    played.lost = LOST_NOW;
-  }
+  if (answer.winning && !played.lost) played.lost = LOST_NOW;
   played.log.push({ who: "engine", move: answer.move, position: answer.position_text });
   played.future = [];
   state.at = answer.position_text;
@@ -258,7 +257,11 @@ async function playMove(after, typed = false) {
     const result = await api("move", { game: state.game, position: state.at, after,
                                        misere: misereParam() });
     if (mine !== generation.play) return;
-    played.log.push({ who: "you", move: result.move, position: result.position_text });
+    const entry = { who: "you", move: result.move, position: result.position_text };
+    // Judged as a shared link's replay judges it: from a won position to a lost one.
+    if (await threwAway(state.at, result.position_text)) entry.threw = true;
+    if (mine !== generation.play) return;
+    played.log.push(entry);
     played.future = [];  // a new move replaces the moves undone
     state.at = result.position_text;
     state.turn = "engine";
