@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import grundy as gr
 import grundy.games.digraph as digraph_module
 from grundy.games import DigraphGame
+from grundy.games.digraph import DigraphTokens
 from grundy.registry import find
 
 
@@ -244,7 +245,7 @@ GAME = DigraphGame([(0, 1), (1, 2)])
         (lambda: DigraphGame([(0, True)]), gr.InvalidGameError, "True is not an integer"),
         (lambda: DigraphGame(5), gr.InvalidGameError, "must be iterables"),
         (lambda: DigraphGame.from_file("no-such.txt"), gr.InvalidGameError, "no such file"),
-        (lambda: find("digraph"), gr.InvalidGameError, "needs a parameter"),
+        (lambda: find("digraph:"), gr.InvalidGameError, "cannot read edge file"),
     ],
 )
 def test_bad_input_is_a_clear_error(make, error, message):
@@ -328,3 +329,117 @@ def test_vertices_may_be_a_count_as_judges_number_them():
     game = DigraphGame([(0, 1), (1, 2)], vertices=5)
     assert game.values() == {0: 0, 1: 1, 2: 0, 3: 0, 4: 0}
     assert game.grundy((1, 4)) == 1 and game.winning_moves((1, 4)) == [(2, 4)]
+
+
+# ---------------------------------------------------------------- the graph in the position
+TYPED = DigraphTokens()
+
+
+@settings(max_examples=150, deadline=None)
+@given(dag=dags(), data=st.data())
+def test_a_typed_graph_and_tokens_read_back_what_format_position_writes(dag, data):
+    edges, vertices = dag
+    tokens = tuple(data.draw(st.lists(st.sampled_from(vertices), max_size=3)))
+    position = TYPED.check_position((edges, tokens))
+    assert position == (tuple(sorted(set(edges))), tokens)
+    text = TYPED.format_position(position)
+    assert TYPED.parse_position(text.split()) == position
+    assert TYPED.grundy(position) == brute_tokens(edges, tokens)
+    if edges:  # the graph as a DigraphGame, the tokens as its position
+        game = DigraphGame(edges, vertices)
+        assert TYPED.grundy(position) == game.grundy(tokens)
+    # every option is written so that it reads back, and named by the token it moves
+    for option in TYPED.moves(position):
+        assert TYPED.parse_position(TYPED.format_position(option).split()) == option
+        assert "->" in TYPED.describe_move(position, option)
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("edges 0-1 1-2 tokens 0 0", (((0, 1), (1, 2)), (0, 0))),
+        ("0>1 1->2; 0 0", (((0, 1), (1, 2)), (0, 0))),  # arrows, ';', no keywords
+        ("1-2 0-1 1-2 ; tokens 2", (((0, 1), (1, 2)), (2,))),  # sorted, each edge once
+        ("no edges tokens 7", ((), (7,))),  # a token on a vertex of no edge: no move
+        ("edges 0-1 no tokens", (((0, 1),), ())),
+        ("tokens 3", ((), (3,))),
+    ],
+)
+def test_the_ways_a_position_may_be_typed(text, position):
+    assert TYPED.parse_position(text.split()) == position
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "message"),
+    [
+        ("", gr.InvalidPositionError, "give the edges u-v of the graph"),
+        ("edges 0-1 x", gr.InvalidPositionError, "token vertex 'x' is not an integer"),
+        ("edges 0-1 tokens 0 1-2", gr.InvalidPositionError, "token vertex '1-2' is not"),
+        ("edges 0-1 tokens -1", gr.InvalidPositionError, "token vertex '-1' is not"),
+        ("edges 0-1 no tokens 3", gr.InvalidPositionError, "'3' after 'no tokens'"),
+        ("edges 0-1 tokens tokens 0", gr.InvalidPositionError, "'tokens' is not"),
+        ("edges 0-" + "9" * 100_001, gr.InvalidPositionError, "has 100,001 digits"),
+        ("0-1 1-2 2-0 tokens 0", gr.LoopError, "cycle 0 -> 1 -> 2 -> 0"),
+    ],
+)
+def test_a_badly_typed_position_is_refused_in_one_line(text, error, message):
+    with pytest.raises(error, match=message) as info:
+        TYPED.grundy(TYPED.check_position(TYPED.parse_position(text.split())))
+    assert isinstance(info.value, gr.GrundyError) and "\n" not in str(info.value)
+
+
+def test_positions_given_as_python_values_are_checked():
+    assert TYPED.check_position(([[1, 2], (0, 1), (1, 2)], 0)) == (((0, 1), (1, 2)), (0,))
+    assert TYPED.position_to_json((((0, 1),), (0, 0))) == {"edges": [[0, 1]], "tokens": [0, 0]}
+    for bad, message in [
+        (5, "is not a pair"),
+        (([(0, 1, 2)], [0]), "is not a pair of vertices"),
+        (([(0, -1)], [0]), "vertex -1 is negative"),
+        (([(0, 1)], ["a"]), "'a' is not an integer"),
+        (([(0, 1)], "0"), "are not a list of vertices"),
+    ]:
+        with pytest.raises(gr.InvalidPositionError, match=message):
+            TYPED.check_position(bad)
+
+
+def test_the_registry_names_both_forms(tmp_path):
+    graph = tmp_path / "g.txt"
+    graph.write_text("0 1\n1 2\n")
+    assert isinstance(find("digraph"), DigraphTokens)
+    assert isinstance(find("digraph", files=False), DigraphTokens)
+    assert isinstance(find(f"digraph:{graph}"), DigraphGame)
+    with pytest.raises(gr.InvalidGameError, match="reads files, which only the command line"):
+        find(f"digraph:{graph}", files=False)
+
+
+def test_the_web_refuses_a_graph_past_its_limits_in_one_line():
+    from grundy.web import compute
+
+    chain = [f"{i}-{i + 1}" for i in range(39)]  # 40 vertices
+    fine = " ".join(chain) + " tokens 0 5"
+    assert compute.value("digraph", fine)["grundy"] == (39 % 2) ^ (34 % 2)
+    too_many = [
+        " ".join(chain) + " tokens 40",  # 41 vertices
+        " ".join(chain + [f"{i}-{i + 2}" for i in range(22)]) + " tokens 0",  # 61 edges
+    ]
+    for text in too_many:
+        with pytest.raises(gr.PositionLimitError, match="at most 60 edges and 40 vertices"):
+            compute.value("digraph", text)
+
+
+def test_the_cli_reads_the_graph_in_the_position(capsys):
+    from grundy.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["value", "digraph", "edges", "0-1", "0-2", "1-2", "2-3", "4-3", "tokens", "0", "4",
+              "--json"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert info.value.code == 0, err
+    data = json.loads(out)
+    assert data["grundy"] == 3 and data["position"] == {
+        "edges": [[0, 1], [0, 2], [1, 2], [2, 3], [4, 3]],
+        "tokens": [0, 4],
+    }
+    assert [m["position"] for m in data["winning_moves_text"]] == [
+        "edges 0-1 0-2 1-2 2-3 4-3 tokens 2 4"
+    ]

@@ -266,7 +266,7 @@ def test_malformed_files(tmp_path, text, message):
     ("make", "message"),
     [
         (lambda: GAME.parse_position(["no/such/file.txt"]), "no such file"),
-        (lambda: GAME.parse_position([]), "give one or more files"),
+        (lambda: GAME.parse_position([]), "give the edges u-v of a graph"),
         (lambda: GAME.parse_position(["."]), "it is a directory"),
         (lambda: GAME.grundy([(0, 1, 2)]), r"edge \(0, 1, 2\) is not a pair"),
         (lambda: GAME.grundy([(0, -1)]), "vertex -1 is negative"),
@@ -376,3 +376,105 @@ def test_large_tree_winning_moves():
 def test_example_files_exist():
     for name in ("hackenbush_tree.txt", "hackenbush_cycles.txt"):
         assert Path(DATA / name).read_text().startswith("#")
+
+
+# ---------------------------------------------------------------- graphs typed as edges
+INLINE = GreenHackenbush(inline=True)  # the web's form: no file is read
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=16),
+    st.sampled_from([GAME, INLINE]),
+)
+def test_a_typed_graph_reads_back_what_format_position_writes(edges, game):
+    position = game.check_position(edges)
+    text = game.format_position(position)
+    if len(position) > game.edges_shown and not game.inline:
+        assert text == f"a graph of {len(position)} edges"  # the command line's short form
+        return
+    assert text == (
+        "edges " + " ".join(f"{u}-{v}" for u, v in position) if position else "no edges"
+    )
+    assert game.parse_position(text.split()) == position
+    if position:
+        assert game.parse_position(text.split()[1:]) == position  # 'edges' may be left out
+    assert game.grundy(game.parse_position(text.split())) == brute(position)
+
+
+def test_typed_edges_are_one_graph_and_other_words_are_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tree.txt").write_text("0 1\n1 2\n")
+    assert GAME.parse_position(["0-1", "1-2", "1-3"]) == ((0, 1), (1, 2), (1, 3))
+    assert GAME.parse_position(["0-2", "5-6"]) == ((0, 2),)  # 5-6 floats: it falls
+    assert GAME.parse_position(["tree.txt", "edges", "0-3"]) == gr.Sum(((0, 1), (1, 2)), ((0, 3),))
+    (tmp_path / "0-9").write_text("0 4\n")  # an existing file is read, whatever its name
+    assert GAME.parse_position(["0-9"]) == ((0, 4),)
+    assert INLINE.parse_position(["0-9"]) == ((0, 9),)  # the web reads no file
+    with pytest.raises(gr.InvalidPositionError, match="only the command line reads files"):
+        INLINE.parse_position(["tree.txt"])
+    with pytest.raises(gr.InvalidPositionError, match="cannot read edge file 'x-1'"):
+        GAME.parse_position(["x-1"])  # not an edge: a file name
+
+
+@pytest.mark.parametrize(
+    ("words", "error", "message"),
+    [
+        ([], gr.InvalidPositionError, "give the edges u-v of a graph"),
+        (["edges"], gr.InvalidPositionError, "'edges' and no edge u-v after it"),
+        (["0-1", "1--2"], gr.InvalidPositionError, "'1--2' is not an edge u-v"),
+        (["0-1", "-1-2"], gr.InvalidPositionError, "'-1-2' is not an edge u-v"),
+        (["0-1", "0>2"], gr.InvalidPositionError, "'0>2' is not an edge u-v"),
+        (["0-1", "edges", "1-2"], gr.InvalidPositionError, "'edges' is not an edge u-v"),
+        (["0-²"], gr.InvalidPositionError, "'0-²' is not an edge u-v"),
+        (["/etc/passwd"], gr.InvalidPositionError, "only the command line reads files"),
+        (["0-" + "9" * 100_001], gr.InvalidPositionError, "has 100,001 digits"),
+    ],
+)
+def test_a_badly_typed_graph_is_refused_in_one_line(words, error, message):
+    with pytest.raises(error, match=message) as info:
+        INLINE.parse_position(words)
+    assert isinstance(info.value, gr.GrundyError) and "\n" not in str(info.value)
+
+
+def test_a_typed_graph_of_more_edges_than_max_positions_is_refused():
+    game = GreenHackenbush(inline=True).limited_to(50)
+    words = [f"0-{i}" for i in range(1, 52)]
+    with pytest.raises(gr.PositionLimitError, match="more than max_positions = 50 edges"):
+        game.parse_position(words)
+
+
+def test_the_web_form_comes_from_the_registry_and_writes_every_edge():
+    web = find("hackenbush", files=False)
+    assert isinstance(web, GreenHackenbush) and web.inline and not find("hackenbush").inline
+    assert web == GAME and repr(web) == repr(GAME)  # the same game, another notation
+    star = tuple((0, i) for i in range(1, 31))
+    assert web.format_position(star) == "edges " + " ".join(f"0-{i}" for i in range(1, 31))
+    assert GAME.format_position(star) == "a graph of 30 edges"
+    assert web.graph_size(star) == (31, 30) and web.graph_size(()) == (1, 0)
+
+
+def test_the_web_refuses_a_graph_past_its_limits_in_one_line():
+    from grundy.web import compute
+
+    most_edges, most_vertices = compute.LIMITS["max_edges"], compute.LIMITS["max_vertices"]
+    assert (most_edges, most_vertices) == (60, 40)
+    # 60 edges on 40 vertices (39 on the ground, 21 loops) pass; one more of either fails.
+    fine = [f"0-{i}" for i in range(1, 40)] + [f"{i}-{i}" for i in range(1, 22)]
+    answer = compute.value("hackenbush", " ".join(fine))
+    assert answer["grundy"] == 2  # 21 stalks with a loop on top (each 2), 18 bare (each 1)
+    for words in (fine + ["1-2"], [f"0-{i}" for i in range(1, 41)]):
+        with pytest.raises(gr.PositionLimitError, match="at most 60 edges and 40 vertices") as info:
+            compute.value("hackenbush", " ".join(words))
+        assert "\n" not in str(info.value)
+
+
+def test_the_cli_reads_a_typed_graph(capsys):
+    from grundy.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["value", "hackenbush", "edges", "0-1", "0-4", "1-2", "1-3", "4-5", "--json"])
+    out, err = capsys.readouterr()
+    assert info.value.code == 0, err
+    data = json.loads(out)
+    assert data["grundy"] == brute(((0, 1), (0, 4), (1, 2), (1, 3), (4, 5))) == 3

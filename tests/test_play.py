@@ -183,11 +183,7 @@ def test_cli_play_give_and_take_engine_first(monkeypatch, capsys):
     assert status == 0 and "I play x overflows the heap" in out and "A tie." in out
 
 
-VALUE_EXAMPLES = [  # Hackenbush positions are files: its options cannot be typed back
-    d["example"]
-    for d in gr.registry.describe_games()
-    if d["command"] == "value" and d["name"] != "hackenbush"
-]
+VALUE_EXAMPLES = [d["example"] for d in gr.registry.describe_games() if d["command"] == "value"]
 
 
 @pytest.mark.parametrize("example", VALUE_EXAMPLES)
@@ -220,7 +216,10 @@ def test_a_move_is_legal_exactly_when_the_rules_list_it(example):
 
 
 def _same_heaps(a: object, b: object) -> bool:
-    return isinstance(a, tuple) and isinstance(b, tuple) and sorted(a) == sorted(b)
+    try:
+        return isinstance(a, tuple) and isinstance(b, tuple) and sorted(a) == sorted(b)
+    except TypeError:  # not heaps: a digraph's position is its edges and its tokens
+        return False
 
 
 def test_cli_play_moore_refuses_a_position_of_equal_value_that_is_no_move(monkeypatch, capsys):

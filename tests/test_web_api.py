@@ -75,7 +75,8 @@ def test_every_catalog_game_answers_for_its_example(client):
     games = client.get("/api/games").json()["games"]
     names = {g["name"] for g in games}
     assert "nim" in names and "tictactoe" in names
-    assert not names & {"hackenbush", "digraph:FILE"}  # they read files
+    # Graphs are typed in the position; the forms that read files are the CLI's only.
+    assert {"hackenbush", "digraph"} <= names and "digraph:FILE" not in names
     for game in games:
         command = "value" if game["kind"] == "impartial" else "solve"
         answer = client.get(
@@ -393,3 +394,32 @@ def test_refusals_read_as_words_not_code(client):
     detail = answer.json()["detail"]
     assert not detail.startswith("Wythoff(") and "misère play" in detail, detail
     assert "raise max_positions" not in detail
+
+
+def test_graph_games_answer_for_their_example_on_every_endpoint(client):
+    """Green Hackenbush and tokens on a digraph: the graph typed in the position, as the
+    server writes it, so every option's text can be played back."""
+    games = {g["game"]: g for g in client.get("/api/games").json()["games"]}
+    for game in ("hackenbush", "digraph"):
+        position = games[game]["position"]
+        params = {"game": game, "position": position}
+        value = client.get("/api/value", params=params).json()
+        assert value["position_text"] == position and value["grundy"] == 3, value
+        listed = client.get("/api/options", params=params).json()
+        assert listed["complete"] and listed["options"]
+        for option in listed["options"]:
+            moved = client.get("/api/move", params={**params, "after": option["text"]}).json()
+            assert moved["position_text"] == option["text"] and moved["move"] == option["move"]
+        reply = client.get("/api/reply", params=params).json()
+        assert reply["winning"] and reply["position_text"] in [
+            o["text"] for o in listed["options"] if o["outcome"] == "P"
+        ]
+        drawn = client.get("/api/graph", params=params).json()
+        assert drawn["nodes"][0]["text"] == position and len(drawn["nodes"]) > 3
+    hackenbush = client.get("/api/options", params={"game": "hackenbush", "position": "0-1 1-2"})
+    assert hackenbush.json()["position"] == [[0, 1], [1, 2]]
+    digraph = client.get("/api/options", params={"game": "digraph", "position": "0-1 tokens 0"})
+    assert digraph.json()["position"] == {"edges": [[0, 1]], "tokens": [0]}
+    star = " ".join(f"0-{i}" for i in range(1, 62))
+    detail = refused(client.get("/api/value", params={"game": "hackenbush", "position": star}))
+    assert "at most 60 edges and 40 vertices" in detail

@@ -154,11 +154,13 @@ CHECKS = [
 OPERATIONS = [
     "/api/games",
     "/api/value",
+    "/api/remoteness",
     "/api/solve",
     "/api/options",
     "/api/move",
     "/api/reply",
     "/api/table",
+    "/api/table2d",
     "/api/graph",
     "/api/limits",
     "/api/health",

@@ -35,6 +35,7 @@ from .games import (
     TurningTurtles,
     Wythoff,
 )
+from .games.digraph import DigraphTokens
 from .games.subtraction import read_subtraction_set
 from .impartial import ImpartialGame
 from .integers import parse_int, shown
@@ -85,7 +86,9 @@ class GameEntry:
     """One line of the registry: how to build a game from its command-line name.
 
     `make` receives the text after the colon (``"3"`` for ``bash:3``), or None when the
-    game takes no parameter.
+    game takes no parameter. A game whose positions may name files (``reads_files``)
+    gives the web (``find(..., files=False)``) its `inline` form, positions typed whole;
+    one whose graph may come from a file gives `from_file`, for ``name:FILE``.
     """
 
     name: str
@@ -94,7 +97,12 @@ class GameEntry:
     make: Callable[[str | None], ImpartialGame[Any] | TwoPlayerGame[Any]]
     parameter: str | None = None  # what follows the colon, e.g. "M" in bash:M
     command: str = "value"  # the CLI command its example is for ("solve": two players)
-    reads_files: bool = False  # its parameter or positions name files (not for the web)
+    reads_files: bool = False  # its positions may name files (the web uses `inline`)
+    # The game reading no file, its positions typed whole: what the web builds (None:
+    # a game that reads files is the command line's only).
+    inline: Callable[[], ImpartialGame[Any]] | None = None
+    # ``name:FILE``: the game read from FILE (the command line's only).
+    from_file: Callable[[str], ImpartialGame[Any]] | None = None
 
     @property
     def usage(self) -> str:
@@ -201,21 +209,6 @@ GAMES: dict[str, GameEntry] = {
             lambda code: OctalGame(_parameter(code)),
         ),
         GameEntry(
-            "hackenbush",
-            "Green Hackenbush: cut an edge of graphs read from files of 'u v' lines (ground 0)",
-            "hackenbush docs/examples/tree.txt",
-            lambda _: GreenHackenbush(),
-            reads_files=True,
-        ),
-        GameEntry(
-            "digraph",
-            "tokens on a DAG read from FILE ('u v' lines: edge u -> v); position = token vertices",
-            "digraph:docs/examples/dag.txt 0 3",
-            lambda path: DigraphGame.from_file(_parameter(path)),
-            parameter="FILE",
-            reads_files=True,
-        ),
-        GameEntry(
             "beans",
             "beans in bottles: a bean becomes two beans in later bottles",
             "beans 2 3 1",
@@ -255,6 +248,23 @@ GAMES: dict[str, GameEntry] = {
             lambda _: Chomp(),
         ),
         GameEntry(
+            "hackenbush",
+            "Green Hackenbush: cut an edge; a graph typed as edges u-v (ground 0), "
+            "or files of 'u v' lines",
+            "hackenbush edges 0-1 0-4 1-2 1-3 4-5",
+            lambda _: GreenHackenbush(),
+            reads_files=True,
+            inline=lambda: GreenHackenbush(inline=True),
+        ),
+        GameEntry(
+            "digraph",
+            "tokens on a DAG: its edges u-v (u -> v), then the tokens' vertices; "
+            "digraph:FILE reads the graph from 'u v' lines, the position is the tokens",
+            "digraph edges 0-1 0-2 1-2 2-3 4-3 tokens 0 4",
+            lambda _: DigraphTokens(),
+            from_file=DigraphGame.from_file,
+        ),
+        GameEntry(
             "tictactoe",
             "tic-tac-toe (two players): the board as rows like xo. .x. ..o",
             "tictactoe",
@@ -285,7 +295,8 @@ GAMES: dict[str, GameEntry] = {
 def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     """Return the game named by `spec`, such as ``"nim"`` or ``"subtraction:1,3,4"``.
 
-    With ``files=False`` (the web playground), games that read files are refused.
+    With ``files=False`` (the web playground), games that read files are refused, or
+    made in their `inline` form (``hackenbush``: positions typed as edges, no file).
 
     Raises
     ------
@@ -311,6 +322,8 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     Traceback (most recent call last):
     ...
     grundy.errors.InvalidGameError: game 'digraph' reads files, which only the command line does
+    >>> find("hackenbush", files=False).inline   # its positions are edges typed, no file
+    True
     """
     if not isinstance(spec, str):
         raise InvalidGameError(
@@ -324,13 +337,19 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
     if entry is None:
         known = ", ".join(e.usage for e in GAMES.values())
         raise UnknownGameError(f"unknown game {shown(spec)}; known games: {known}")
+    from_file = bool(colon and entry.from_file)
+    reads = entry.reads_files or from_file
+    if reads and not files and (from_file or entry.inline is None):
+        raise InvalidGameError(f"game {entry.name!r} reads files, which only the command line does")
     if entry.parameter and not colon:
         raise InvalidGameError(f"game {shown(name)} needs a parameter: {entry.usage}")
-    if colon and not entry.parameter:
+    if colon and not entry.parameter and not entry.from_file:
         raise InvalidGameError(f"game {shown(name)} takes no parameter, got {shown(spec)}")
-    if entry.reads_files and not files:
-        raise InvalidGameError(f"game {entry.name!r} reads files, which only the command line does")
     try:
+        if from_file and entry.from_file:
+            return entry.from_file(parameter)
+        if reads and not files and entry.inline is not None:
+            return entry.inline()
         return entry.make(parameter if colon else None)
     except InvalidGameError as exc:
         raise InvalidGameError(f"{shown(spec)}: {exc}") from None

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 from ..errors import GrundyError
 from ..files import MAX_FILE_BYTES, read_text
 from ..integers import parse_int, shown
 
-__all__ = ["EdgeList", "parse_edge_text", "read_edge_file", "check_vertex"]
+__all__ = ["EdgeList", "parse_edge_text", "read_edge_file", "check_vertex", "edge_word"]
 
 
 @dataclass
@@ -167,4 +168,42 @@ def read_edge_file(
     source = name if name.isprintable() and len(name) <= 200 else shown(name)
     return parse_edge_text(
         text, source, lone_vertices=lone_vertices, error=error, max_edges=max_edges
+    )
+
+
+# An edge typed inline: u-v, or (directed) u>v and u->v; ASCII digits, read by parse_int.
+_EDGE = re.compile(r"([0-9]+)-([0-9]+)")
+_ARROW = re.compile(r"([0-9]+)(?:-|->|>)([0-9]+)")
+
+
+def edge_word(
+    word: str, where: str, *, directed: bool = False, error: type[GrundyError] | None = None
+) -> tuple[int, int] | None:
+    """The edge a word such as ``0-1`` names, or None if the word is not written as one.
+
+    A directed edge ``u -> v`` may also be written ``u>v`` or ``u->v``. Vertices are
+    integers >= 0 (ASCII digits); one past :data:`grundy.integers.MAX_DIGITS` digits
+    raises `error` (default InvalidPositionError), named with `where`.
+
+    Examples
+    --------
+    >>> from grundy.games._edge_files import edge_word
+    >>> edge_word("0-12", "edge"), edge_word("3>4", "edge", directed=True)
+    ((0, 12), (3, 4))
+    >>> edge_word("3>4", "edge"), edge_word("tree.txt", "edge"), edge_word("1--2", "edge")
+    (None, None, None)
+    """
+    found = (_ARROW if directed else _EDGE).fullmatch(word)
+    if found is None:
+        return None
+    if error is None:
+        from ..errors import InvalidPositionError
+
+        error = InvalidPositionError
+    u, v = found.groups()
+    what = f"{where} {shown(word)}: vertex"
+    expected = "an integer; vertices are integers >= 0"
+    return (
+        parse_int(u, what, signed=False, error=error, expected=expected),
+        parse_int(v, what, signed=False, error=error, expected=expected),
     )

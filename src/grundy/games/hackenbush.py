@@ -7,14 +7,15 @@ import random
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
 
 from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..impartial import ImpartialGame
+from ..integers import shown
 from ..sums import Sum
-from ._edge_files import EdgeList, check_vertex, parse_edge_text, read_edge_file
+from ._edge_files import EdgeList, check_vertex, edge_word, parse_edge_text, read_edge_file
 
 __all__ = ["GreenHackenbush", "hackenbush_value"]
 
@@ -276,7 +277,9 @@ class GreenHackenbush(ImpartialGame[Edges]):
     Accepted as input: a networkx ``Graph``/``MultiGraph`` (anything with ``.edges()``),
     an iterable of pairs, a string of lines ``u v``, or a ``pathlib.Path`` to such a file
     (``#`` comments and blank lines allowed). A :class:`~grundy.Sum` of positions is a
-    sum of graphs (several files on the command line).
+    sum of graphs (several files on the command line). Typed as words
+    (:meth:`parse_position`), a graph is its edges ``u-v``, as :meth:`format_position`
+    writes it: ``edges 0-1 1-2 1-3`` (or ``no edges``).
 
     Edges not connected to the ground are legal but play no part: they have already
     fallen, exactly as after a move, so :meth:`check_position` removes them (and
@@ -286,6 +289,11 @@ class GreenHackenbush(ImpartialGame[Edges]):
     ----------
     ground : int
         The ground vertex.
+    inline : bool
+        Positions are typed whole, as edges ``u-v``, never read from files, and written
+        whole, every edge (:meth:`format_position`), so what is written reads back: the
+        web playground's form (``registry.find("hackenbush", files=False)``). It changes
+        only the notation, not the game: it is neither shown nor compared.
 
     Examples
     --------
@@ -322,6 +330,7 @@ class GreenHackenbush(ImpartialGame[Edges]):
     """
 
     ground: int = 0
+    inline: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_vertex(self.ground, "GreenHackenbush ground", InvalidGameError)
@@ -367,14 +376,20 @@ class GreenHackenbush(ImpartialGame[Edges]):
         return tuple(edges)
 
     def parse_position(self, tokens: Sequence[str]) -> Edges | Sum:
-        """Read edge-list files (lines ``u v``, ground ``0``); several files are a sum.
+        """Read a graph typed as its edges (``0-1 1-2 1-3``), or edge-list files.
 
-        Edges not connected to the ground are left out with a warning naming the file
-        and the first such line.
+        The words ``u-v`` (after an optional ``edges``; ``no edges`` is the empty graph)
+        are one graph, the inverse of :meth:`format_position`. Any other word names a file
+        of lines ``u v`` (ground ``0``), as does an edge-like word that is an existing
+        file; each file is a graph, and several graphs are a sum. A game made with
+        ``inline=True`` reads no file. Edges not connected to the ground are left out (a
+        file's with a warning naming the file and the first such line).
 
         Examples
         --------
         >>> from grundy.games import GreenHackenbush
+        >>> GreenHackenbush().parse_position(["edges", "0-1", "1-2", "1-3"])
+        ((0, 1), (1, 2), (1, 3))
         >>> GreenHackenbush().parse_position(["missing.txt"])
         Traceback (most recent call last):
         ...
@@ -382,13 +397,57 @@ class GreenHackenbush(ImpartialGame[Edges]):
         """
         if not tokens:
             raise InvalidPositionError(
-                f"{self!r}: give one or more files of edges, one 'u v' line each "
-                f"(vertex {self.ground} is the ground)"
+                f"{self!r}: give the edges u-v of a graph, such as 0-1 1-2 1-3 (vertex "
+                f"{self.ground} is the ground)"
+                + ("" if self.inline else ", or files of edges, one 'u v' line each")
             )
-        parts = []
-        for name in tokens:  # a loop, not a comprehension: the warning's stacklevel
-            parts.append(self._read_file(name))
-        return parts[0] if len(parts) == 1 else Sum(*parts)
+        words = list(tokens)
+        if self.inline:
+            return self._parse_edges(words)
+        parts: list[Edges | None] = []  # None: where the graph typed as words goes
+        typed: list[str] = []
+        for i, word in enumerate(words):
+            if self._typed(words, i) and not os.path.exists(word):
+                if not typed:
+                    parts.append(None)
+                typed.append(word)
+            else:  # a loop, not a comprehension: the warning's stacklevel
+                parts.append(self._read_file(word))
+        graphs = [self._parse_edges(typed) if p is None else p for p in parts]
+        return graphs[0] if len(graphs) == 1 else Sum(*graphs)
+
+    @staticmethod
+    def _typed(words: Sequence[str], i: int) -> bool:
+        """Is word `i` part of a graph typed as words (``edges``, ``no edges``, ``u-v``)?"""
+        word = words[i]
+        if word == "edges" and (words[i - 1 : i] == ["no"] or words[i + 1 : i + 2] != []):
+            return i == 0 or words[i - 1] == "no" or bool(edge_word(words[i + 1], "edge"))
+        if word == "no" and words[i + 1 : i + 2] == ["edges"]:
+            return True
+        return bool(edge_word(word, "edge"))
+
+    def _parse_edges(self, words: Sequence[str]) -> Edges:
+        """One graph typed as words: ``[edges] u-v ...`` or ``no edges``."""
+        if list(words) == ["no", "edges"]:
+            return ()
+        body = words[1:] if words[:1] == ["edges"] else words
+        if not body:
+            raise InvalidPositionError(f"{self!r}: 'edges' and no edge u-v after it")
+        pairs: list[tuple[int, int]] = []
+        for word in body:
+            pair = edge_word(word, f"{self!r}: edge")
+            if pair is None:
+                files = "" if not self.inline else "; only the command line reads files"
+                raise InvalidPositionError(
+                    f"{self!r}: {shown(word)} is not an edge u-v, such as 0-1 (vertex "
+                    f"{self.ground} is the ground){files}"
+                )
+            if len(pairs) >= self.max_positions:
+                raise PositionLimitError(
+                    f"{self!r}: more than max_positions = {self.max_positions:,} edges"
+                )
+            pairs.append(pair)
+        return _prune(self._edges_of(pairs), self.ground)
 
     def _read_file(self, name: str) -> Edges:
         listing: EdgeList = read_edge_file(name, max_edges=self.max_positions)
@@ -412,7 +471,9 @@ class GreenHackenbush(ImpartialGame[Edges]):
         return kept
 
     def format_position(self, position: Edges | Sum) -> str:
-        """Write a graph as its edges ``u-v``, or its size when it is big.
+        """Write a graph as its edges ``u-v`` (as :meth:`parse_position` reads them), or
+        its size when it has more than ``edges_shown`` edges (unless the game is
+        ``inline``: then always every edge).
 
         Examples
         --------
@@ -422,12 +483,27 @@ class GreenHackenbush(ImpartialGame[Edges]):
         """
         if type(position) is not tuple:
             return super().format_position(position)
-        if len(position) > self.edges_shown:
+        if len(position) > self.edges_shown and not self.inline:
             return f"a graph of {len(position):,} edges"
         return "edges " + " ".join(f"{u}-{v}" for u, v in position) if position else "no edges"
 
     #: Graphs with more edges are written as their size by format_position.
     edges_shown = 12
+
+    def graph_size(self, position: Edges | Sum) -> tuple[int, int]:
+        """The vertices (the ground included) and edges of a position, its graphs summed.
+
+        Examples
+        --------
+        >>> from grundy.games import GreenHackenbush
+        >>> GreenHackenbush().graph_size(((0, 1), (1, 2), (1, 2)))
+        (3, 3)
+        """
+        if isinstance(position, Sum):
+            sizes = [self.graph_size(p) for p in position.parts]
+            return sum(v for v, _ in sizes), sum(e for _, e in sizes)
+        vertices = {self.ground}.union(*position) if position else {self.ground}
+        return len(vertices), len(position)
 
     def describe_move(self, before: Edges | Sum, after: Edges | Sum) -> str:
         """Name the edge cut and count the edges that fell with it.

@@ -146,6 +146,26 @@ TEXTS: dict[str, GameText] = {
         ("6 9", "6 3 3"),
         "the code, such as 0.137 or 0.3F",
     ),
+    "hackenbush": GameText(
+        "Green Hackenbush",
+        "Board games",
+        "A drawing of edges standing on the ground, vertex 0. Cut any edge: every edge no "
+        "longer connected to the ground falls with it. Whoever cuts the last edge wins. A "
+        "graph is its edges u-v (draw one under Analyse). From edges 0-1 0-4 1-2 1-3 4-5 you "
+        "may leave edges 0-1 0-4 1-2 1-3 (cut 4-5), or edges 0-1 1-2 1-3 (cut 0-4: 4-5 "
+        "falls too).",
+        ("edges 0-1 0-4 1-2 1-3 4-5", "edges 0-1 0-4 1-2 1-3"),
+    ),
+    "digraph": GameText(
+        "Tokens on a directed graph",
+        "Board games",
+        "Tokens stand on the vertices of a directed graph without cycles. A move slides one "
+        "token along an edge, the way it points; whoever moves last wins. A position is the "
+        "edges u-v (from u to v), then the tokens' vertices (draw one under Analyse). From "
+        "edges 0-1 0-2 1-2 2-3 4-3 tokens 0 4 you may leave edges 0-1 0-2 1-2 2-3 4-3 "
+        "tokens 2 4 (the token on 0 slides to 2).",
+        ("edges 0-1 0-2 1-2 2-3 4-3 tokens 0 4", "edges 0-1 0-2 1-2 2-3 4-3 tokens 2 4"),
+    ),
     "beans": GameText(
         "Beans in bottles",
         "Coins",

@@ -58,6 +58,8 @@ LIMITS = {
     "max_graph": 60,  # positions drawn in a game graph
     "max_fastest": 5,  # fastest winning moves a remoteness report describes
     "max_table2d": 64,  # last heap of each side of a 2-D table of two-heap positions
+    "max_edges": 60,  # edges of a graph typed as a position (Hackenbush, tokens on a digraph)
+    "max_vertices": 40,  # vertices of such a graph
 }
 
 
@@ -79,7 +81,23 @@ def _game(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any]:
 
 def _position(rules: Game[Any], text: str) -> Any:
     words = _checked_text("the position", text).split()
-    return rules.check_position(rules.parse_position(words))
+    position = rules.check_position(rules.parse_position(words))
+    _check_graph_size(rules, position)
+    return position
+
+
+def _check_graph_size(rules: Game[Any], position: Any) -> None:
+    """Refuse a graph typed as a position (Hackenbush, a digraph) past the server's size."""
+    size = getattr(rules, "graph_size", None)
+    if size is None:
+        return
+    vertices, edges = size(position)
+    most_edges, most_vertices = LIMITS["max_edges"], LIMITS["max_vertices"]
+    if edges > most_edges or vertices > most_vertices:
+        raise PositionLimitError(
+            f"the graph has {edges:,} edges and {vertices:,} vertices; this server takes at "
+            f"most {most_edges} edges and {most_vertices} vertices"
+        )
 
 
 def _impartial(spec: str, command: str) -> ImpartialGame[Any]:
@@ -128,7 +146,7 @@ def games() -> dict:
     """
     found = []
     for entry, described in zip(registry.GAMES.values(), registry.describe_games(), strict=True):
-        if entry.reads_files:
+        if entry.reads_files and entry.inline is None:
             continue
         spec, _, position = entry.example.partition(" ")
         rules = _game(spec)

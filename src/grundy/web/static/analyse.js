@@ -3,6 +3,7 @@
 
 import { ApiError, api } from "./api.js";
 import { $, clear, el, focusLost, moveButton, showError } from "./dom.js";
+import { showGraphEditor } from "./edge-editor.js";
 import { goToPosition } from "./header.js";
 import {
   OUTCOME_WORDS, VALUE_WORDS, analysedPosition, boardText, generation, isTwoPlayer, misereParam,
@@ -88,6 +89,7 @@ function analysePlaceholders() {
 export async function renderAnalyse() {
   const mine = ++generation.analyse;
   analysePlaceholders();
+  showGraphEditor();  // Hackenbush and digraphs: the card "Edit the graph"
   const twoPlayer = isTwoPlayer();
   $("value-label").textContent = twoPlayer ? "Value" : "SG value";
   $("winning-title").textContent = twoPlayer ? "Best moves" : "Winning moves";

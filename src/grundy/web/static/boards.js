@@ -9,6 +9,7 @@ import {
   showMockTurtles, showRuler, showTurningCorners, showTurningTurtles,
 } from "./coins-board.js";
 import { clear } from "./dom.js";
+import { showDigraphBoard, showHackenbushBoard } from "./edge-editor.js";
 import { showFibonacci } from "./fibonacci-board.js";
 import { showGiveAndTake } from "./give-and-take-board.js";
 import { showConnectFour, showTicTacToe } from "./grid.js";
@@ -39,6 +40,8 @@ const BOARDS = new Map([
   ["beans", showBeans],
   ["moore:K", showMoore],
   ["give-and-take:N", showGiveAndTake],
+  ["hackenbush", showHackenbushBoard],
+  ["digraph", showDigraphBoard],
 ]);
 
 /**

@@ -1,0 +1,122 @@
+"""Screenshots of the playground for the docs: every catalog game's board, desktop and phone.
+
+Starts ``grundy serve`` on a free local port, opens each game of ``/api/games`` at its
+example position in the Play view with Chromium (Playwright), starts a game and saves the
+board (``board-<game>.png`` at 1366 x 768, ``board-<game>-phone.png`` at 390 x 844), then a
+few views (Analyse with the XOR drawn, the Sequence heat map, a game's history), and writes
+``docs/playground.md``, the gallery the README links to.
+
+Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+HERE = Path(__file__).resolve().parent
+GALLERY = HERE.parent / "playground.md"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; else Playwright's own
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+SETTLED = re.compile(r"^(Your move|You win!|The engine wins\.|A draw\.|A tie\.)$")
+
+
+def start_server() -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "grundy", "serve", "--port", str(port), "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"{base}/api/health", timeout=2)
+            return server, base
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def slug(game: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", game.lower()).strip("-")
+
+
+def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
+    """Start a game of `game` in the Play view and save its board card; False if none."""
+    page.set_viewport_size(viewport)
+    query = urllib.parse.urlencode(
+        {"game": game["game"], "position": game["position"], "view": "play", "first": "me"}
+    )
+    page.goto(f"{base}/?{query}")
+    page.get_by_test_id("play-start").click()
+    status = page.get_by_test_id("play-status")
+    status.filter(has_text=SETTLED).wait_for(timeout=60_000)
+    if status.text_content() != "Your move":
+        return False
+    page.locator("#play-panel-moves").screenshot(path=str(HERE / name))
+    return True
+
+
+def main() -> None:
+    server, base = start_server()
+    shots: list[tuple[str, str, str]] = []  # title, desktop file, phone file
+    try:
+        games = json.load(urllib.request.urlopen(f"{base}/api/games"))["games"]
+        with sync_playwright() as driver:
+            launch = {"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {}
+            browser = driver.chromium.launch(headless=True, **launch)
+            page = browser.new_page(viewport=DESKTOP)
+            for game in games:
+                name = f"board-{slug(game['game'])}"
+                if not board(page, base, game, DESKTOP, f"{name}.png"):
+                    continue
+                board(page, base, game, PHONE, f"{name}-phone.png")
+                title = game.get("title") or game["game"]
+                shots.append((f"{title} ({game['game']} {game['position']})".strip(), name, ""))
+                print("saved", name, flush=True)
+            page.set_viewport_size(DESKTOP)
+            page.goto(f"{base}/?game=nim&position=3+4+5&view=analyse")
+            page.get_by_test_id("xor-table").wait_for()
+            page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
+            page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
+            page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
+            page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    lines = [
+        "# The playground's boards",
+        "",
+        "Every game of the catalog in the Play view at its example position, each move",
+        "coloured by what it does for the player who makes it (made by",
+        "`docs/images/make_screenshots.py`). Desktop (1366 × 768), then phone (390 × 844).",
+        "",
+        "![Analyse: Nim 3 4 5, the XOR of the heaps bit by bit](images/analyse-nim.png)",
+        "",
+        "![Sequence: Wythoff's values as a heat map](images/sequence-wythoff.png)",
+        "",
+    ]
+    for title, name, _ in shots:
+        lines += [f"## {title}", "", f"![{title}](images/{name}.png)", ""]
+        lines += [f"![{title}, phone](images/{name}-phone.png)", ""]
+    GALLERY.write_text("\n".join(lines), encoding="utf-8")
+    print(f"wrote {GALLERY.name} with {len(shots)} boards")
+
+
+if __name__ == "__main__":
+    main()
