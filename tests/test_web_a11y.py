@@ -43,6 +43,13 @@ def open_view(page, query: str, view: str) -> bool:
     """Show `view` for the game of `query`, its content drawn; False if the game has no such
     view (its tab is hidden). The play view is started, and one move played when it can be."""
     page.goto(f"/?{query}&view={view}")
+    # The tabs are settled once the catalog has loaded: the view's tab is then either
+    # selected or hidden (a game without that view). Asked before, a hidden tab looks shown.
+    page.wait_for_function(
+        """id => { const tab = document.querySelector(`[data-testid="view-${id}"]`);
+                   return tab.hidden || tab.getAttribute("aria-selected") === "true"; }""",
+        arg=view,
+    )
     if view != "analyse" and page.get_by_test_id(f"view-{view}").is_hidden():
         return False
     expect(page.get_by_test_id(f"view-{view}")).to_have_attribute("aria-selected", "true")

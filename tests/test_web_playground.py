@@ -411,3 +411,17 @@ def test_the_value_history_shows_who_wins_after_each_move(page):
     history = page.get_by_test_id("value-history")
     expect(history.locator("rect.value-bar.you")).to_have_count(1)
     expect(history.locator("rect.value-bar.engine")).to_have_count(2)
+
+
+def test_the_graph_shows_the_position_a_game_reached_and_says_what_it_merges(page):
+    page.goto("/?game=nim&position=2 2&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+    assert status_of(page) == "Your move"
+    page.get_by_test_id("move-list").locator("button.move").last.click()  # 2 1, then 1 1
+    assert status_of(page) in ("Your move", "You win!", "The engine wins.")
+    at = page.locator("#play-position").text_content()
+    page.get_by_test_id("view-graph").click()
+    graph = page.get_by_test_id("graph-svg")
+    expect(graph.locator("text").first).to_be_visible()
+    assert at in graph.text_content() and "2 2" not in graph.text_content()
+    expect(page.locator("#panel-graph")).to_contain_text("equivalent ones drawn once")

@@ -9,7 +9,7 @@ import {
   showMockTurtles, showRuler, showTurningCorners, showTurningTurtles,
 } from "./coins-board.js";
 import { clear } from "./dom.js";
-import { showDigraphBoard, showHackenbushBoard } from "./edge-editor.js";
+import { showDigraphBoard, showHackenbushBoard } from "./edge-boards.js";
 import { showFibonacci } from "./fibonacci-board.js";
 import { showGiveAndTake } from "./give-and-take-board.js";
 import { showConnectFour, showTicTacToe } from "./grid.js";
