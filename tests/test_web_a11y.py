@@ -236,6 +236,9 @@ def test_tab_reaches_the_tabs_and_arrows_move_between_them(page):
     page.keyboard.press("End")
     expect(graph).to_have_attribute("aria-selected", "true")
     assert "view=graph" in page.url
+    # The graph's nodes are focusable: Tab is pressed once they are drawn, else it may
+    # leave the tab before they exist and Shift+Tab come back to a node instead.
+    expect(page.get_by_test_id("graph-node").first).to_be_visible()
     # Tab leaves the tab list for the view's content, Shift+Tab comes back to its tab.
     page.keyboard.press("Tab")
     expect(graph).not_to_be_focused()
