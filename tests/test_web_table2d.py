@@ -7,9 +7,11 @@ from __future__ import annotations
 import functools
 
 import pytest
+from conftest import naive_mex
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
+from test_web_api import refused  # noqa: E402
 
 from grundy.errors import InvalidPositionError  # noqa: E402
 from grundy.web import compute, create_app  # noqa: E402
@@ -20,21 +22,6 @@ from grundy.web.compute import LIMITS  # noqa: E402
 def client():
     with TestClient(create_app(workers=2, budget=20.0)) as test_client:
         yield test_client
-
-
-def refused(response, status: int = 400) -> str:
-    """The one-line message of a refused request."""
-    assert response.status_code == status, response.text
-    detail = response.json()["detail"]
-    return detail if isinstance(detail, str) else detail[0]["msg"]
-
-
-def mex(values) -> int:
-    found = set(values)
-    m = 0
-    while m in found:
-        m += 1
-    return m
 
 
 def wythoff_moves(a: int, b: int):
@@ -51,7 +38,7 @@ def nim_moves(a: int, b: int):
 
 @functools.cache
 def wythoff(a: int, b: int) -> int:
-    return mex(wythoff(*o) for o in wythoff_moves(a, b))
+    return naive_mex(wythoff(*o) for o in wythoff_moves(a, b))
 
 
 @functools.cache
