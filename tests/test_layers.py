@@ -18,6 +18,7 @@ LAYERS = {
     "grundy": 0,  # core: the package itself and its top-level modules
     "grundy.heaps": 1,  # algorithms
     "grundy.loopy": 1,
+    "grundy.patterns": 1,
     "grundy.twoplayer": 1,
     "grundy.games": 2,  # catalog
     "grundy.twoplayer.games": 2,

@@ -36,6 +36,7 @@ from .reports import (
     heap_code,
     impartial_game,
     loopy_report,
+    pattern_report,
     solve_report,
     table_report,
     value_report,
@@ -670,6 +671,111 @@ def _print_summary(values: list, what: str) -> None:
             "shown; --all prints them all, --json gives them as JSON",
             markup=False,
         )
+
+
+@app.command(cls=_Command)
+@reports_errors
+def pattern(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="Game name, code or Python file, e.g. lasker, wythoff, 0.07, my_game.py:ED.",
+        ),
+    ],
+    dims: Annotated[
+        int,
+        typer.Option("--dims", metavar="D", help="1: positions n; 2: pairs (a, b); 3: triples."),
+    ] = 1,
+    upto: Annotated[
+        int | None,
+        typer.Option("--upto", metavar="N", help="Indices 0..N-1 (default 128, 32 for 2-D)."),
+    ] = None,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", metavar="N[,M]", help="Answer this position by the best pattern."),
+    ] = None,
+    over: Annotated[
+        str | None,
+        typer.Option(
+            "--over",
+            metavar="A..B",
+            help="Search the games GAME:k for k = A..B together: a formula in k and n.",
+        ),
+    ] = None,
+    max_size: Annotated[
+        int, typer.Option("--max-size", metavar="K", help="Largest expression searched.")
+    ] = 7,
+    seconds: Annotated[
+        float, typer.Option("--seconds", metavar="S", help="Time bound of the expression search.")
+    ] = 30.0,
+    plot: Annotated[
+        str | None,
+        typer.Option("--plot", metavar="FILE", help="Save the table as a heat map (PNG)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Find the pattern (找规律): formulas for the SG values, checked and proved.
+
+    Computes the values of a family of positions from the rules (a heap of n, two
+    heaps a, b; one coin for coin games), searches formulas that fit, checks each
+    against the rules (the mex rule at every position) and names a theorem when one
+    proves it. --at answers a huge position by the best pattern."""
+    if dims not in (1, 2, 3):
+        raise InvalidGameError(f"--dims must be 1, 2 or 3, got {dims}")
+    if seconds <= 0:
+        raise InvalidGameError(f"--seconds must be positive, got {seconds:g}")
+    if not 1 <= max_size <= 12:
+        raise InvalidGameError(f"--max-size must be between 1 and 12, got {max_size}")
+    indices = [parse_int(word, "--at index", signed=False) for word in at.split(",")] if at else []
+    parameters = None
+    if over is not None:
+        low, dots, high = over.partition("..")
+        if not dots:
+            raise InvalidGameError(f"--over {shown(over)} is not a range A..B, e.g. 1..8")
+        parameters = range(parse_int(low, "--over start"), parse_int(high, "--over end") + 1)
+    data, report = pattern_report(
+        game,
+        dims=dims,
+        upto=upto,
+        at=indices,
+        max_size=max_size,
+        seconds=seconds,
+        over=parameters,
+    )
+    if plot:
+        from .patterns.heatmap import plot_table  # matplotlib only when a plot is asked for
+
+        flat = len(report.region.variables) == 1
+        plot_table(
+            [list(report.values)] if flat else report.values,
+            plot,
+            title=f"{game}: SG values",
+            variables=("", "n") if flat else report.region.variables,
+        )
+    if as_json:
+        print_json(data)
+        return
+    console.print(f"[bold]{escape(game)}[/]  values on {report.region}", highlight=False)
+    if not report.patterns:
+        console.print(report.message(), markup=False)
+    for found in report.patterns:
+        console.print(found.describe(), markup=False)
+    for p_set in data["p_positions"]:
+        console.print(f"P-positions: {p_set['text']}   {p_set['status']}", markup=False)
+    if report.rows:
+        console.print("fitting the table only:", markup=False)
+    for row in report.rows[:6]:
+        console.print(f"  {row.text}", markup=False)
+    if report.patterns and report.gave_up:
+        console.print(f"search bounded: {report.gave_up}", markup=False)
+    if "at" in data:
+        answer = data["at"]
+        word = "conjectural" if answer["conjectural"] else "proved"
+        where = ", ".join(map(str, indices))
+        console.print(f"G({where}) = {answer['value']} by the best pattern ({word})", markup=False)
+    if plot:
+        console.print(f"plot saved to {plot}", markup=False)
 
 
 @app.command(cls=_Command, context_settings=ACCEPT_NEGATIVE)

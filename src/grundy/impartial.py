@@ -169,6 +169,41 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         """
         return [o for o in self.options(position) if self.grundy(o) == value]
 
+    def position_at(self, *indices: int) -> P | Sum:
+        """Return the position of a family indexed by integers, the one patterns search.
+
+        ``grundy.patterns`` computes the values of ``position_at(n)`` (one index) or
+        ``position_at(a, b)`` (two) and looks for a formula. The default is the index
+        itself, or the tuple of indices: a heap of n, two heaps (a, b). Games whose
+        natural family is another override it (a single coin at (a, b), an a x b
+        rectangle).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim, Chomp
+        >>> Nim().position_at(5), Nim().position_at(3, 4)
+        (5, (3, 4))
+        >>> Chomp().position_at(2, 3)   # 2 rows of 3 squares
+        (3, 3)
+        """
+        return self.check_position(indices[0] if len(indices) == 1 else indices)
+
+    def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
+        """Return the closed form a theorem gives for :meth:`position_at`, and its name.
+
+        ``(formula, theorem)``, the formula written as ``grundy.patterns`` writes the
+        expressions it finds (``"a ^ b"``, ``"n % 4"``); None when no theorem is known.
+        A pattern search finds its formulas from the values alone; one that is this
+        formula, and passes the mex check, is reported as proved by the theorem.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> Nim().pattern_theorem(2)
+        ('a ^ b', "Bouton's theorem")
+        """
+        return None
+
     def search_size(self, position: P) -> int | None:
         """Return a bound on the positions a search valuing `position` meets (None: unknown).
 

@@ -329,6 +329,12 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
         raise InvalidGameError(
             f"game name {shown(spec)} is not a string such as 'nim' or 'subtraction:1,3,4'"
         )
+    if ".py:" in spec or spec.strip().endswith(".py"):
+        if not files:
+            raise InvalidGameError(
+                f"game {shown(spec)} is a Python file, which only the command line reads"
+            )
+        return load_game_file(spec.strip())
     before, point, _ = spec.strip().partition(".")
     if point and len(before) <= 1:  # "0.77", ".6", "4.07", "0.3F" (or a bad code: say why)
         return GAMES[_OCTAL].make(spec.strip())
@@ -353,6 +359,72 @@ def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
         return entry.make(parameter if colon else None)
     except InvalidGameError as exc:
         raise InvalidGameError(f"{shown(spec)}: {exc}") from None
+
+
+def load_game_file(spec: str) -> ImpartialGame | TwoPlayerGame:
+    """Return the game named NAME in the Python file of ``FILE.py:NAME``.
+
+    NAME is a game object, a game class (called without arguments) or a function that
+    returns a game; without ``:NAME`` the file must define exactly one game object.
+    The file runs as a module: only load files you trust.
+
+    Raises
+    ------
+    InvalidGameError
+        The file is missing or raises an error, or NAME is not there or is not a game.
+
+    Examples
+    --------
+    >>> from grundy.registry import load_game_file
+    >>> load_game_file("no_such_file.py:ED")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidGameError: 'no_such_file.py': no such file
+    """
+    import importlib.util
+    import os
+
+    path, _, attribute = ("", "", "") if spec.endswith(".py") else spec.rpartition(":")
+    path = path or spec
+    if not os.path.isfile(path):
+        raise InvalidGameError(f"{shown(path)}: no such file")
+    name = "grundy_user_game_" + str(abs(hash(os.path.abspath(path))))
+    module_spec = importlib.util.spec_from_file_location(name, path)
+    if module_spec is None or module_spec.loader is None:
+        raise InvalidGameError(f"{shown(path)}: not a Python file")
+    module = importlib.util.module_from_spec(module_spec)
+    try:
+        module_spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - the user's code: its error in one line
+        raise InvalidGameError(f"{shown(path)} raised {type(exc).__name__}: {exc}") from None
+    games = (ImpartialGame, TwoPlayerGame)
+    if not attribute:
+        found: list[Any] = [v for v in vars(module).values() if isinstance(v, games)] or [
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, games) and v.__module__ == name
+        ]
+        if len(found) != 1:
+            raise InvalidGameError(
+                f"{shown(path)} defines {len(found)} games; name one as FILE.py:NAME"
+            )
+        game = found[0]
+    elif not hasattr(module, attribute):
+        raise InvalidGameError(f"{shown(path)} has no {shown(attribute)}")
+    else:
+        game = getattr(module, attribute)
+    if isinstance(game, type) or (callable(game) and not isinstance(game, games)):
+        try:
+            game = game()
+        except Exception as exc:  # noqa: BLE001 - the user's code: its error in one line
+            raise InvalidGameError(
+                f"{shown(path)}: {attribute}() raised {type(exc).__name__}: {exc}"
+            ) from None
+    if not isinstance(game, games):
+        raise InvalidGameError(
+            f"{shown(path)}: {attribute} is not a game (an ImpartialGame or TwoPlayerGame)"
+        )
+    return game
 
 
 def describe_games() -> list[dict[str, str]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import heaps, loopy, registry
 from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from .games import HeapGame
+from .games import CoinTurningGame, HeapGame
 from .impartial import ImpartialGame
 from .move import Move
 from .protocol import Game
@@ -31,6 +31,8 @@ __all__ = [
     "table_report",
     "heap_code",
     "NEEDS_CODE",
+    "pattern_game",
+    "pattern_report",
 ]
 
 Position = Hashable
@@ -342,3 +344,99 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, fil
                 break
         return {**report, "upto": len(outcomes) - 1, "outcomes": outcomes}
     return {"game": game, "misere": False, "upto": upto, "values": rules.table(positions)}
+
+
+def pattern_game(spec: str, *, files: bool = True) -> ImpartialGame[Any]:
+    """The game whose family ``grundy pattern`` searches: a coin game's single coins.
+
+    A coin-turning game is searched coin by coin (its
+    :meth:`~grundy.games.CoinTurningGame.single_coin_game`): position n is one heads
+    coin, whose options are sums of coins.
+
+    Examples
+    --------
+    >>> pattern_game("ruler")
+    Ruler().single_coin_game()
+    """
+    rules = impartial_game(spec, "pattern", files=files)
+    if isinstance(rules, CoinTurningGame):
+        return rules.single_coin_game()
+    return rules
+
+
+def pattern_report(
+    spec: str,
+    *,
+    dims: int = 1,
+    upto: int | None = None,
+    at: Sequence[int] = (),
+    max_size: int = 7,
+    seconds: float | None = None,
+    over: range | None = None,
+    files: bool = True,
+) -> tuple[dict[str, Any], Any]:
+    """The answer of ``grundy pattern``: the report as JSON, and the report itself.
+
+    With `at`, the best pattern's value at those indices is added (``"at"``), with
+    whether it is conjectural. With `over`, the games ``spec:k`` (or `spec` with
+    ``{k}`` replaced) for k in `over` are searched together for a formula in k and n.
+
+    Examples
+    --------
+    >>> data, _ = pattern_report("bash:3", upto=40, at=[10**18 + 1])
+    >>> data["patterns"][0]["formula"], data["at"]
+    ('n % 4', {'indices': ['1000000000000000001'], 'value': 1, 'conjectural': False})
+    """
+    from .patterns import find_patterns
+
+    if over is not None:
+        return _parameter_report(spec, over, dims, upto, at, max_size, seconds, files)
+    rules = pattern_game(spec, files=files)
+    report = find_patterns(rules, dims=dims, upto=upto, max_size=max_size, seconds=seconds)
+    return _with_answer(spec, report, at, dims), report
+
+
+def _parameter_report(
+    spec: str,
+    over: range,
+    dims: int,
+    upto: int | None,
+    at: Sequence[int],
+    max_size: int,
+    seconds: float | None,
+    files: bool,
+) -> tuple[dict[str, Any], Any]:
+    """``grundy pattern bash --over 1..8``: one formula in the parameter k and n."""
+    from .patterns import find_parameter_rule
+
+    if dims != 1:
+        raise InvalidPositionError("--over searches one-index families (--dims 1) only")
+    if not 2 <= len(over) <= 64:
+        raise InvalidPositionError(f"--over needs 2 to 64 parameter values, got {len(over)}")
+
+    def make(k: int) -> ImpartialGame[Any]:
+        name = spec.replace("{k}", str(k)) if "{k}" in spec else f"{spec}:{k}"
+        return pattern_game(name, files=files)
+
+    report = find_parameter_rule(make, over, upto=upto or 64, max_size=max_size, seconds=seconds)
+    return _with_answer(spec, report, at, 2), report
+
+
+def _with_answer(spec: str, report: Any, at: Sequence[int], dims: int) -> dict[str, Any]:
+    data: dict[str, Any] = report.to_json()
+    data["game"] = spec
+    if at:
+        if len(at) != dims:
+            raise InvalidPositionError(
+                f"--at needs {dims} index{'es' if dims > 1 else ''}, got {len(at)}"
+            )
+        best = report.best
+        if best is None:
+            raise InvalidPositionError(f"no pattern was found for {spec}, so --at has no answer")
+        value = best(*at)
+        data["at"] = {
+            "indices": [x if abs(x) < 2**53 else str(x) for x in at],
+            "value": value if value < 2**53 else str(value),
+            "conjectural": best.conjectural,
+        }
+    return data

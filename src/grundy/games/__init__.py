@@ -14,6 +14,7 @@ from .lieges import LiegesOfLegendre
 from .moore import MooreNim
 from .nim import Nim
 from .octal import KNOWN_PERIODS, DawsonsChess, DawsonsKayles, GrundysGame, Kayles, OctalGame
+from .single_coin import SingleCoin
 from .staircase import StaircaseNim, StaircaseNimAnyStep
 from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
 from .subtraction_rules import SUBTRACTION_RULES, RuleSubtractionGame
@@ -44,6 +45,7 @@ __all__ = [
     "MooreNim",
     "LaskersNim",
     "SplitOrTake",
+    "SingleCoin",
     "lasker_value",
     "LiegesOfLegendre",
     "OctalGame",

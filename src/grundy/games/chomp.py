@@ -161,6 +161,19 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
             )
         return rows[:row] + tuple(x for x in (min(x, column) for x in rows[row:]) if x)
 
+    def position_at(self, *indices: int) -> tuple[int, ...] | Sum:
+        """The a x b rectangle for two indices (a rows of b), the rows given otherwise.
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> Chomp().position_at(2, 3), Chomp().position_at(4)
+        ((3, 3), (4,))
+        """
+        if len(indices) == 2:
+            return self.check_position((indices[1],) * indices[0])
+        return self.check_position(indices)
+
     # ----------------------------------------------------------------- validation
     def check_position(self, position: object) -> tuple[int, ...] | Sum:
         if isinstance(position, Sum):

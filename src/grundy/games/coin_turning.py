@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..errors import InvalidPositionError, PositionLimitError
 from ..explain import xor_line
@@ -16,6 +16,8 @@ from ..sums import Sum
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
+
+    from .single_coin import SingleCoin
 
 #: Past this many coins a search is beyond any limit (2^64 positions): stop counting.
 _MAX_SEARCH_COINS = 64
@@ -170,6 +172,39 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
     def coin_text(self, coin: C) -> str:
         """Write one coin as on the command line."""
         return str(coin)
+
+    #: The closed form of a single coin's value and the theorem that gives it, written
+    #: as ``grundy.patterns`` writes expressions (None: none known).
+    coin_formula: ClassVar[tuple[str, str] | None] = None
+
+    def single_coin_game(self) -> SingleCoin:
+        """Return the game from one heads coin, whose options are sums of coins.
+
+        What a pattern search values: coin n from its flip sets, not from 2^n sets of
+        coins (see :class:`~grundy.games.SingleCoin`).
+
+        Examples
+        --------
+        >>> from grundy.games import Ruler
+        >>> [Ruler().single_coin_game().grundy(n) for n in range(1, 9)]
+        [1, 2, 1, 4, 1, 2, 1, 8]
+        """
+        from .single_coin import SingleCoin
+
+        return SingleCoin(self)
+
+    def coin_theorem(self, dims: int) -> tuple[str, str] | None:
+        """Return the closed form of a coin's value and its theorem, for `dims` indices.
+
+        Examples
+        --------
+        >>> from grundy.games import TurningCorners
+        >>> TurningCorners().coin_theorem(2)[0]
+        'nim_mul(a, b)'
+        """
+        coin = self._example_position()[0]
+        coin_dims = len(coin) if isinstance(coin, tuple) else 1
+        return self.coin_formula if dims == coin_dims else None
 
     # ----------------------------------------------------------------- hooks
     def moves(self, position: tuple[C, ...]) -> list[tuple[C, ...]]:
@@ -371,6 +406,7 @@ class TurningTurtles(_RowOfCoins):
     """
 
     _coin_rule = "coin n is worth n"
+    coin_formula = ("n", "Turning Turtles is Nim: coin n is worth n (Winning Ways, ch. 14)")
 
     def flip_sets(self, coin: int) -> Iterator[tuple[int, ...]]:
         yield ()
@@ -438,6 +474,10 @@ class MockTurtles(_RowOfCoins):
     """
 
     _coin_rule = "coin n is worth the n-th odious number"
+    coin_formula = (
+        "2*n + evil(n)",
+        "Mock Turtles: coin n is the n-th odious number (Winning Ways, ch. 14)",
+    )
 
     first = 0
 
@@ -513,6 +553,10 @@ class Ruler(_RowOfCoins):
     """
 
     _coin_rule = "coin n is worth the largest power of 2 dividing n"
+    coin_formula = (
+        "lowbit(n)",
+        "Ruler: coin n is the largest power of 2 dividing n (Winning Ways, ch. 14)",
+    )
 
     def flip_sets(self, coin: int) -> Iterator[range]:
         for start in range(coin, 0, -1):
@@ -566,6 +610,10 @@ class TurningCorners(CoinTurningGame[tuple[int, int]]):
     """
 
     _coin_rule = "coin i,j is worth i ⊗ j"
+    coin_formula = (
+        "nim_mul(a, b)",
+        "the tartan theorem: coin (a, b) is a ⊗ b (Winning Ways, ch. 14)",
+    )
 
     def flip_sets(self, coin: tuple[int, int]) -> Iterator[tuple[tuple[int, int], ...]]:
         i, j = coin

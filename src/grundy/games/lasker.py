@@ -220,3 +220,11 @@ class LaskersNim(SplitOrTake):
     """
 
     max_parts: int = field(default=2, init=False, repr=False)
+
+    def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
+        if dims != 1:
+            return None
+        return (
+            "n ≡ 3 (mod 4): n + 1; n ≡ 0 (mod 4): n - 1; else n  (n ≥ 1)",
+            "Lasker's theorem (Winning Ways, ch. 4)",
+        )

@@ -50,6 +50,10 @@ class Nim(HeapGame):
             return None  # a row of heaps is valued heap by heap (components)
         return n
 
+    def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
+        found = {1: ("n", "a heap of n is *n"), 2: ("a ^ b", "Bouton's theorem")}
+        return found.get(dims)
+
     def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
         if not isinstance(n, int):
             return super().moves_to_value(n, value)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
-from ..heaps.codes import parse_subtraction_set
+from ..heaps.codes import HeapCode, parse_code, parse_subtraction_set
 from ..integers import INT64_MAX, parse_int, shown
 from ..periodicity import Periodicity, window_periodicity
 from ..sums import Sum
@@ -122,6 +122,11 @@ class SubtractionGame(HeapGame):
 
     def heap_moves(self, n: int) -> list[int]:
         return [n - s for s in self.subtraction_set if s <= n]
+
+    @property
+    def rules(self) -> HeapCode:
+        """The heap code of the game (``subtraction:S``), for periodicity theorems."""
+        return parse_code("subtraction:" + ",".join(map(str, self.subtraction_set)))
 
     def formula(self, n: HeapPosition) -> int | None:
         if not isinstance(n, int):
@@ -289,6 +294,15 @@ class Bash(HeapGame):
         if not isinstance(n, int):
             return None  # a row of heaps is valued heap by heap (components)
         return n % (self.m + 1)
+
+    @property
+    def rules(self) -> HeapCode:
+        """The heap code of the game (``subtraction:1,...,m``), for periodicity theorems."""
+        return parse_code("subtraction:" + ",".join(map(str, range(1, self.m + 1))))
+
+    def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
+        theorem = "Bash: n mod (m + 1), each residue but n's own reached"
+        return (f"n % {self.m + 1}", theorem) if dims == 1 else None
 
     def explain_part(self, n: HeapPosition) -> str:
         if not isinstance(n, int):

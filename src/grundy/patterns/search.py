@@ -1,0 +1,487 @@
+"""``find_patterns``: compute a table of values, find formulas that fit, check and prove them."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import GrundyError, InvalidPositionError
+from ..integers import shown
+from ..periodicity import Periodicity
+from .one_dim import (
+    Candidate,
+    halving_candidates,
+    periodic_candidates,
+    shifted_candidates,
+    with_exceptions,
+)
+from .pattern import Pattern, PatternReport, Region, Status
+from .verify import DEFAULT_MAX_OPTIONS, mex_check, p_position_check
+
+__all__ = [
+    "find_patterns",
+    "find_parameter_rule",
+    "ParameterRule",
+    "DEFAULT_UPTO",
+    "VARIABLES",
+]
+
+#: The default number of indices along each variable, by dimension.
+DEFAULT_UPTO = {1: 128, 2: 32, 3: 8}
+#: The names of the indices, by dimension.
+VARIABLES = {1: ("n",), 2: ("a", "b"), 3: ("a", "b", "c")}
+#: With no expression for the whole table, expressions are tried from these indices on
+#: (the values before are listed as exceptions).
+_EXCEPTIONS = (1, 2, 3, 4, 5, 6, 8)
+#: Patterns reported at most.
+_LIMIT = 6
+
+
+def find_patterns(
+    game: Any = None,
+    family: Callable[..., Any] | None = None,
+    *,
+    values: Sequence[Any] | None = None,
+    dims: int | None = None,
+    upto: int | None = None,
+    start: Sequence[int] | None = None,
+    max_size: int = 7,
+    max_candidates: int = 200_000,
+    seconds: float | None = None,
+    max_options: int = DEFAULT_MAX_OPTIONS,
+) -> PatternReport:
+    """Find formulas for the SG values of a family of positions, simplest first.
+
+    Computes the values of the positions ``family(n)`` (or ``family(a, b)``) for every
+    index of a box, searches formulas that reproduce them (expressions in the indices,
+    periods, arithmetic periods, recurrences on n // 2, known sequences shifted; in two
+    dimensions also the P-positions and the rows), then checks each formula against
+    the rules (the mex check) and names a theorem that proves it when one applies.
+
+    Parameters
+    ----------
+    game : ImpartialGame, optional
+        The game; without it, `values` are searched and nothing can be checked.
+    family : callable, optional
+        Indices -> position. Default: the game's :meth:`~grundy.ImpartialGame.position_at`.
+    values : sequence, optional
+        The table itself (a list, or a list of rows), instead of computing it.
+    dims : int
+        1, 2 or 3 indices (default: that of `values`, else 1).
+    upto : int
+        Indices per variable (default 128 in one dimension, 32 in two, 8 in three).
+    start : sequence of int
+        The first index of each variable (default 0, or 1 where 0 is no position).
+    max_size, max_candidates, seconds :
+        The bounds of the expression search: the largest expression size, the work
+        (distinct candidates evaluated), and an optional clock in seconds.
+    max_options : int
+        The work bound of each mex check (options valued).
+
+    Returns
+    -------
+    PatternReport
+        ``report.patterns`` (proved first, then verified, then fitting only; simplest
+        first within each), ``report.message()`` says what was found or searched.
+
+    Raises
+    ------
+    InvalidPositionError
+        Neither a game nor values, or `dims`/`upto`/`start` out of range.
+
+    Examples
+    --------
+    >>> from grundy.patterns import find_patterns
+    >>> from grundy.games import LaskersNim, Wythoff
+    >>> report = find_patterns(LaskersNim(), upto=64)
+    >>> print(report.best.describe())  # doctest: +NORMALIZE_WHITESPACE
+    G(n) = n ≡ 3 (mod 4): n + 1; n ≡ 0 (mod 4): n - 1; else n  (n ≥ 1)   proved (Lasker's
+    theorem (Winning Ways, ch. 4)); mex rule checked on 0 ≤ n < 64
+    >>> report.best(10**18)
+    999999999999999999
+    >>> find_patterns(Wythoff(), dims=2, upto=24).p_positions[0].text
+    '(a, b) = (⌊kφ⌋, ⌊kφ²⌋) or swapped, k >= 0'
+    """
+    if game is None and values is None:
+        raise InvalidPositionError("find_patterns needs a game or a table of values")
+    if dims is None:
+        dims = _dims_of(values) if values is not None else 1
+    if dims not in VARIABLES:
+        raise InvalidPositionError(f"dims must be 1, 2 or 3, got {dims!r}")
+    variables = VARIABLES[dims]
+    deadline = None if seconds is None else time.monotonic() + seconds
+    if values is not None:
+        table = _table_of(values, dims)
+        region = Region(variables, tuple(start or (0,) * dims), _stop(start, table, dims))
+        family = family or (lambda *i: i[0] if len(i) == 1 else i)
+    else:
+        family = family or game.position_at
+        upto = DEFAULT_UPTO[dims] if upto is None else upto
+        if not isinstance(upto, int) or upto < 2:
+            raise InvalidPositionError(f"upto must be an integer >= 2, got {upto!r}")
+        first = tuple(start) if start is not None else _first_indices(game, family, dims)
+        region = Region(variables, first, tuple(x + upto for x in first))
+        table = _compute(game, family, region)
+    name = getattr(game, "name", None) or (repr(game) if game is not None else "the table")
+    candidates, searched, gave_up = _candidates(table, region, max_size, max_candidates, deadline)
+    patterns = [
+        _judge(game, family, c, region, max_options) if game is not None else _fits(c, region)
+        for c in candidates
+    ]
+    patterns.sort(key=lambda p: (list(Status).index(p.status), p.size))
+    p_positions: tuple[Any, ...] = ()
+    p_checks: tuple[str, ...] = ()
+    rows: tuple[Any, ...] = ()
+    if dims == 2:
+        import numpy as np
+
+        from .p_positions import find_p_position_patterns
+        from .rows import row_periodicities
+
+        array = np.array(table, dtype=np.int64)
+        if region.start == (0, 0):
+            p_positions = tuple(find_p_position_patterns(array))
+            if game is not None:
+                p_checks = tuple(
+                    _p_status(game, family, p.is_p, region, max_options) for p in p_positions
+                )
+            # Rows named by their index from 0; a period is claimed only when it and its
+            # preperiod take less than half the row (as in one dimension).
+            width = array.shape[1]
+            rows = tuple(
+                r
+                for r in row_periodicities(array)
+                if 2 * (r.periodicity.preperiod + r.periodicity.period) <= width
+            )
+    return PatternReport(
+        game=name,
+        region=region,
+        values=_frozen(table),
+        patterns=tuple(patterns[:_LIMIT]),
+        searched=searched,
+        gave_up=gave_up,
+        p_positions=p_positions,
+        p_checks=p_checks,
+        rows=rows,
+    )
+
+
+def _p_status(
+    game: Any, family: Callable[..., Any], is_p: Callable[..., bool], region: Region, budget: int
+) -> str:
+    """The P-position rule checked against the rules: "verified on ..." or where it fails."""
+    check = p_position_check(game, family, is_p, region, max_options=budget)
+    if check.failure:
+        return f"fits the table; {check.failure}"
+    if check.checked is None:
+        return "fits the table"
+    return f"verified on {check.checked}: P exactly where no option is P"
+
+
+def _dims_of(values: Sequence[Any]) -> int:
+    depth, probe = 0, values
+    while isinstance(probe, Sequence) or hasattr(probe, "shape"):
+        depth += 1
+        if len(probe) == 0:
+            break
+        probe = probe[0]
+    return max(1, depth)
+
+
+def _table_of(values: Sequence[Any], dims: int) -> list[Any]:
+    table = (
+        values.tolist()
+        if hasattr(values, "tolist")
+        else [list(r) if dims > 1 else r for r in values]
+    )
+    if not table:
+        raise InvalidPositionError("the table of values is empty")
+    return table
+
+
+def _stop(start: Sequence[int] | None, table: list[Any], dims: int) -> tuple[int, ...]:
+    first = tuple(start or (0,) * dims)
+    shape, probe = [], table
+    for _ in range(dims):
+        shape.append(len(probe))
+        probe = probe[0]
+    return tuple(x + s for x, s in zip(first, shape, strict=True))
+
+
+def _first_indices(game: Any, family: Callable[..., Any], dims: int) -> tuple[int, ...]:
+    """0 for each variable, or 1 where index 0 is no position (coins numbered from 1)."""
+    first = [0] * dims
+    for axis in range(dims):
+        probe = [1] * dims
+        probe[axis] = 0
+        try:
+            game.check_position(family(*probe))
+        except GrundyError:
+            first[axis] = 1
+    return tuple(first)
+
+
+def _compute(game: Any, family: Callable[..., Any], region: Region) -> list[Any]:
+    """The SG values by the rules alone (``use_formula=False``), smallest indices first."""
+    values: dict[tuple[int, ...], int] = {}
+    for indices in region:  # small before large, so the search's memo grows bottom-up
+        values[indices] = game.grundy(family(*indices), use_formula=False)
+    lo, hi = region.start, region.stop
+    if len(lo) == 1:
+        return [values[(n,)] for n in range(lo[0], hi[0])]
+    if len(lo) == 2:
+        return [[values[a, b] for b in range(lo[1], hi[1])] for a in range(lo[0], hi[0])]
+    return [
+        [[values[a, b, c] for c in range(lo[2], hi[2])] for b in range(lo[1], hi[1])]
+        for a in range(lo[0], hi[0])
+    ]
+
+
+def _frozen(table: Any) -> Any:
+    return tuple(_frozen(x) for x in table) if isinstance(table, list) else int(table)
+
+
+def _candidates(
+    table: list[Any], region: Region, max_size: int, max_candidates: int, deadline: float | None
+) -> tuple[list[Candidate], str, str]:
+    """Every formula that reproduces the table, and the search space in words."""
+    import numpy as np
+
+    from .expressions import search_expressions
+
+    array = np.array(table, dtype=np.int64)
+    if (array < 0).any():
+        raise InvalidPositionError("a table of SG values has no negative value")
+    found: list[Candidate] = []
+    variables = region.variables
+
+    def expressions(mask: Any, budget: int) -> Any:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        return search_expressions(
+            array,
+            variables,
+            offsets=region.start,
+            mask=mask,
+            max_size=max_size,
+            max_candidates=budget,
+            seconds=left,
+        )
+
+    result = expressions(None, max_candidates)
+    found += [Candidate(e.text, e.function, "expression", e.size) for e in result.found]
+    searched = f"expressions of size ≤ {result.max_size} ({result.candidates:,} candidates)"
+    gave_up = result.reason
+    if len(variables) == 1:
+        values = [int(v) for v in table]
+        n0 = region.start[0]
+        found += periodic_candidates(values, n0)
+        found += halving_candidates(values, n0)
+        found += shifted_candidates(values, n0)
+        searched += ", periods, arithmetic periods, recurrences on n // 2, known sequences shifted"
+        if not found:  # an expression from some n on, the first values listed
+            for skip in _EXCEPTIONS:
+                if skip * 4 > len(values):
+                    break
+                mask = np.arange(len(values)) >= skip
+                late = expressions(mask, max_candidates // len(_EXCEPTIONS))
+                for e in late.found[:1]:
+                    head = values[:skip]
+                    text = f"{e.text} for n ≥ {n0 + skip} ({' '.join(map(str, head))} before)"
+                    function = with_exceptions(head, n0, e.function)
+                    found.append(Candidate(text, function, "expression", e.size + skip))
+                if found:
+                    break
+            searched += (
+                f", and expressions from n = {n0 + _EXCEPTIONS[0]}…{n0 + _EXCEPTIONS[-1]} on"
+            )
+    return found, searched, gave_up
+
+
+def _fits(candidate: Candidate, region: Region) -> Pattern:
+    return Pattern(
+        formula=candidate.formula,
+        function=candidate.function,
+        variables=region.variables,
+        kind=candidate.kind,
+        size=candidate.size,
+        region=region,
+    )
+
+
+def _judge(
+    game: Any, family: Callable[..., Any], candidate: Candidate, region: Region, max_options: int
+) -> Pattern:
+    """The candidate with its status: the mex check, then a theorem if one applies."""
+    pattern = _fits(candidate, region)
+    check = mex_check(game, family, candidate.function, region, max_options=max_options)
+    if check.failure:
+        return pattern.with_status(Status.FITS, checked=None, failure=check.failure)
+    if check.checked is None:
+        return pattern
+    pattern = pattern.with_status(Status.VERIFIED, checked=check.checked)
+    theorem = _theorem(game, candidate, region)
+    if theorem:
+        return pattern.with_status(Status.PROVED, theorem=theorem)
+    return pattern
+
+
+def _theorem(game: Any, candidate: Candidate, region: Region) -> str:
+    """The name of a theorem that proves the candidate for the whole family, or ""."""
+    stated = game.pattern_theorem(len(region.variables))
+    if stated is not None and stated[0] == candidate.formula:
+        return stated[1]
+    if candidate.periodicity is not None and region.start == (0,):
+        return _period_theorem(game, candidate.function, candidate.periodicity)
+    return ""
+
+
+def _period_theorem(game: Any, function: Callable[[int], int], claimed: Periodicity) -> str:
+    """A heap game's periodicity theorem, when the candidate equals its certified period.
+
+    Two sequences periodic from n0 and n1 with periods p and q are equal everywhere
+    when they agree for n < max(n0, n1) + lcm(p, q).
+    """
+    import math
+
+    from ..heaps import HeapCode, find_period
+    from ..heaps.periods import certificate_bound
+
+    code = getattr(game, "rules", None)
+    if not isinstance(code, HeapCode) or claimed.saltus:
+        return ""
+    try:
+        sequence = find_period(code, max_values=1 << 16)
+    except GrundyError:
+        return ""
+    proved = sequence.periodicity
+    if proved is None or not proved.certified or proved.saltus:
+        return ""
+    reach = max(proved.preperiod, claimed.preperiod) + math.lcm(proved.period, claimed.period)
+    if reach > 1 << 20 or any(function(n) != sequence.value(n) for n in range(reach)):
+        return ""
+    found = certificate_bound(code, proved.preperiod, proved.period)
+    return found[1] if found else ""
+
+
+def find_parameter_rule(
+    make: Callable[[int], Any],
+    parameters: Sequence[int],
+    *,
+    upto: int = 64,
+    max_size: int = 7,
+    max_candidates: int = 200_000,
+    seconds: float | None = None,
+    max_options: int = DEFAULT_MAX_OPTIONS,
+) -> PatternReport:
+    """Find a formula in the rules' parameter k and n: G_k(n) for several games.
+
+    The values of ``make(k).position_at(n)`` for each k of `parameters` form a table
+    in (k, n), searched like a 2-D table; each formula found is checked against the
+    rules of every game of the family. The period of each sequence is also found and,
+    when there is one for every k, stated as a rule in k ("period = k + 1").
+
+    Examples
+    --------
+    >>> from grundy.patterns import find_parameter_rule
+    >>> from grundy.games import Bash
+    >>> report = find_parameter_rule(Bash, range(1, 7), upto=40)
+    >>> print(report.best.describe())
+    G(k, n) = n % (k + 1)   verified; mex rule checked on 1 ≤ k < 7, 0 ≤ n < 40
+    >>> report.rows[0].text
+    'period = k + 1'
+    """
+    import numpy as np
+
+    from .expressions import search_expressions
+
+    ks = list(parameters)
+    if not ks or any(not isinstance(k, int) for k in ks) or ks != list(range(ks[0], ks[-1] + 1)):
+        raise InvalidPositionError(f"parameters must be consecutive integers, got {shown(ks)}")
+    games = {k: make(k) for k in ks}
+    region = Region(("k", "n"), (ks[0], 0), (ks[-1] + 1, upto))
+    table = [
+        [games[k].grundy(games[k].position_at(n), use_formula=False) for n in range(upto)]
+        for k in ks
+    ]
+    deadline = None if seconds is None else time.monotonic() + seconds
+    result = search_expressions(
+        np.array(table, dtype=np.int64),
+        ("k", "n"),
+        offsets=region.start,
+        max_size=max_size,
+        max_candidates=max_candidates,
+        seconds=None if deadline is None else max(0.0, deadline - time.monotonic()),
+    )
+    patterns = []
+    for e in result.found:
+        pattern = Pattern(e.text, e.function, ("k", "n"), "parameter", e.size, region)
+        failure, done = "", True
+        for k in ks:
+            one = Region(("n",), (0,), (upto,))
+            check = mex_check(
+                games[k],
+                games[k].position_at,
+                functools.partial(e.function, k),
+                one,
+                max_options=max_options // len(ks),
+            )
+            if check.failure:
+                failure = f"k = {k}: {check.failure}"
+                break
+            done = done and check.checked == one
+        if failure:
+            patterns.append(pattern.with_status(Status.FITS, failure=failure))
+        elif done:
+            patterns.append(pattern.with_status(Status.VERIFIED, checked=region))
+        else:
+            patterns.append(pattern)
+    periods = []
+    for row in table:
+        found = periodic_candidates(row)
+        periods.append(found[0].periodicity.period if found and found[0].periodicity else None)
+    rules: list[Any] = []
+    if all(p is not None for p in periods):
+        rule = search_expressions(
+            np.array(periods, dtype=np.int64),
+            ("k",),
+            offsets=(ks[0],),
+            max_size=5,
+            max_candidates=max_candidates // 4,
+        )
+        rules = [
+            ParameterRule("period", e.text, f"period = {e.text}", tuple(periods))
+            for e in rule.found[:1]
+        ] or [  # no formula in k: the periods themselves, for a person to read
+            ParameterRule(
+                "period",
+                "",
+                f"periods for k = {ks[0]}..{ks[-1]}: {' '.join(map(str, periods))}",
+                tuple(periods),
+            )
+        ]
+    return PatternReport(
+        game=getattr(games[ks[0]], "name", "") or repr(games[ks[0]]),
+        region=region,
+        values=_frozen(table),
+        patterns=tuple(patterns[:_LIMIT]),
+        searched=(
+            f"expressions in k, n of size ≤ {result.max_size} ({result.candidates:,} candidates)"
+        ),
+        gave_up=result.reason,
+        rows=tuple(rules),
+    )
+
+
+@dataclass(frozen=True)
+class ParameterRule:
+    """A property of each game of a family stated as a formula in its parameter k."""
+
+    what: str
+    formula: str
+    text: str
+    values: tuple[Any, ...]
+    axis: str = "parameter"
+    index: int = 0
