@@ -313,3 +313,34 @@ def _oeis(path: Path) -> list[int]:
         if len(parts) == 2 and parts[0].lstrip("-").isdigit():
             numbers.append(int(parts[1]))
     return numbers
+
+
+def test_a_known_sequence_shifted():
+    """Dawson's chess (take a pawn: 0.137) by its rules is Dawson's Kayles shifted by one."""
+
+    def moves(n):  # 0.137: take 1 (leaving 0 heaps), 2 (0 or 1 heap), 3 (0, 1 or 2 heaps)
+        options = [0] if n == 1 else []
+        options += [n - 2] if n >= 2 else []
+        options += [n - 3] if n >= 3 else []
+        options += [gr.Sum(a, n - 3 - a) for a in range(1, n - 3)]
+        return options
+
+    game = gr.game_from_moves(moves, name="Dawson's chess")
+    report = find_patterns(game, upto=100)
+    shifted = [p for p in report.patterns if p.kind == "shifted"]
+    assert [p.formula for p in shifted] == [
+        "G(n) = Dawson's chess (0.137) at n",
+        "G(n) = Dawson's Kayles (0.07) at n + 1",
+    ]
+    assert all(p.status is Status.VERIFIED for p in shifted)
+    dawson = gr.games.OctalGame("0.07")
+    assert shifted[1](HUGE) == dawson.grundy(HUGE + 1)
+
+
+def test_importing_patterns_loads_neither_numpy_nor_numba():
+    import subprocess
+    import sys
+
+    code = "import grundy.patterns, sys; print('numpy' in sys.modules, 'numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
