@@ -344,3 +344,17 @@ def test_importing_patterns_loads_neither_numpy_nor_numba():
     code = "import grundy.patterns, sys; print('numpy' in sys.modules, 'numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_one_expression_for_each_residue():
+    values = [n // 2 if n % 2 == 0 else 3 * n + 1 for n in range(64)]
+    best = find_patterns(values=values).best
+    assert best.kind == "piecewise"
+    assert best.formula == "n ≡ 0 (mod 2): n // 2; n ≡ 1 (mod 2): 3*n + 1"
+    assert best(HUGE) == HUGE // 2 and best(HUGE + 1) == 3 * (HUGE + 1) + 1
+
+
+def test_three_heaps_of_nim():
+    best = find_patterns(Nim(), dims=3, upto=8).best
+    assert best.status is Status.VERIFIED
+    assert best(HUGE, 5, 3) == HUGE ^ 5 ^ 3

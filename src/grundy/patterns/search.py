@@ -297,7 +297,38 @@ def _candidates(
             searched += (
                 f", and expressions from n = {n0 + _EXCEPTIONS[0]}…{n0 + _EXCEPTIONS[-1]} on"
             )
+        if not found:  # one expression for each residue of n mod k
+            found += _by_residue(array, n0, expressions, max_candidates)
+            searched += ", and one expression for each n mod 2, 3 or 4"
     return found, searched, gave_up
+
+
+def _by_residue(
+    array: Any, n0: int, expressions: Callable[[Any, int], Any], budget: int
+) -> list[Candidate]:
+    """A piecewise formula: for each residue r of n mod k, an expression (k = 2, 3, 4)."""
+    import numpy as np
+
+    n = np.arange(n0, n0 + len(array))
+    for k in (2, 3, 4):
+        if len(array) < 4 * k:
+            break
+        pieces = []
+        for r in range(k):
+            found = expressions(n % k == r, budget // 9).found
+            if not found:
+                break
+            pieces.append(found[0])
+        if len(pieces) < k:
+            continue
+        functions = [e.function for e in pieces]
+
+        def function(x: int, functions: list[Callable[[int], int]] = functions, k: int = k) -> int:
+            return functions[x % k](x)
+
+        text = "; ".join(f"n ≡ {r} (mod {k}): {e.text}" for r, e in enumerate(pieces))
+        return [Candidate(text, function, "piecewise", k + sum(e.size for e in pieces))]
+    return []
 
 
 def _fits(candidate: Candidate, region: Region) -> Pattern:
