@@ -161,6 +161,7 @@ OPERATIONS = [
     "/api/reply",
     "/api/table",
     "/api/table2d",
+    "/api/pattern",
     "/api/graph",
     "/api/limits",
     "/api/health",

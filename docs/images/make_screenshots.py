@@ -3,14 +3,18 @@
 Starts ``grundy serve`` on a free local port, opens each game of ``/api/games`` at its
 example position in the Play view with Chromium (Playwright), starts a game and saves the
 board (``board-<game>.png`` at 1366 x 768, ``board-<game>-phone.png`` at 390 x 844), then a
-few views (Analyse with the XOR drawn, the Sequence heat map, a game's history), and writes
+few views (Analyse with the XOR drawn, the Sequence heat map, a game's history), the
+Sequence view's "Find the pattern" card (``pattern-*.png``), and writes
 ``docs/playground.md``, the gallery the README links to.
 
-Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium).
+Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium);
+``--only boards``, ``--only views`` or ``--only pattern`` makes those images alone and
+leaves ``docs/playground.md`` as it is.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import socket
@@ -71,7 +75,52 @@ def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
     return True
 
 
-def main() -> None:
+def pattern_card(
+    page: Page, base: str, query: str, viewport: dict, name: str, at: str = ""
+) -> None:
+    """Find the pattern in the Sequence view of `query`, answer `at` if given, save the card."""
+    page.set_viewport_size(viewport)
+    page.goto(f"{base}/?{query}&view=sequence")
+    page.get_by_test_id("pattern-button").click()
+    page.get_by_test_id("pattern-results").locator(".pattern-searched").wait_for(timeout=60_000)
+    if at:
+        page.get_by_test_id("pattern-at").fill(at)
+        page.get_by_test_id("pattern-at-button").click()
+        page.get_by_test_id("pattern-value").wait_for(timeout=60_000)
+    page.get_by_test_id("pattern-card").screenshot(path=str(HERE / name))
+    print("saved", name, flush=True)
+
+
+# The "Find the pattern" images and what the gallery says of them.
+PATTERN_SHOTS = [
+    ("game=lieges:3&position=2+3+4", DESKTOP, "pattern-lieges.png", "10" * 15),
+    ("game=wythoff&position=3+5", PHONE, "pattern-wythoff-phone.png", ""),
+]
+PATTERN_LINES = [
+    "## Find the pattern",
+    "",
+    "The Sequence view's *Find the pattern* (找规律) searches formulas for the values shown",
+    "(single heaps n, or two heaps a, b), checks each against the rules and names the theorem",
+    "that proves it: each formula has a badge, *proved*, *verified* (the mex rule holds on the",
+    "region checked) or *fits the table*; in 2-D the P-positions and periodic rows are listed",
+    "too. The field under it answers any n, however big, by the best pattern, saying whether",
+    "the answer is proved or conjectural (`/api/pattern`, as `grundy pattern`).",
+    "",
+    "![Find the pattern: Lieges of Legendre, a verified recurrence and a conjectural answer at"
+    " a 30-digit n](images/pattern-lieges.png)",
+    "",
+    "![Find the pattern on a phone: Wythoff's P-positions as Beatty sequences]"
+    "(images/pattern-wythoff-phone.png)",
+    "",
+]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only", choices=["boards", "views", "pattern"], help="make these images alone"
+    )
+    only = parser.parse_args(argv).only
     server, base = start_server()
     shots: list[tuple[str, str, str]] = []  # title, desktop file, phone file
     try:
@@ -80,7 +129,10 @@ def main() -> None:
             launch = {"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {}
             browser = driver.chromium.launch(headless=True, **launch)
             page = browser.new_page(viewport=DESKTOP)
-            for game in games:
+            if only in (None, "pattern"):
+                for query, viewport, name, at in PATTERN_SHOTS:
+                    pattern_card(page, base, query, viewport, name, at)
+            for game in games if only in (None, "boards") else []:
                 name = f"board-{slug(game['game'])}"
                 if not board(page, base, game, DESKTOP, f"{name}.png"):
                     continue
@@ -88,17 +140,21 @@ def main() -> None:
                 title = game.get("title") or game["game"]
                 shots.append((f"{title} ({game['game']} {game['position']})".strip(), name, ""))
                 print("saved", name, flush=True)
-            page.set_viewport_size(DESKTOP)
-            page.goto(f"{base}/?game=nim&position=3+4+5&view=analyse")
-            page.get_by_test_id("xor-table").wait_for()
-            page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
-            page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
-            page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
-            page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
+            if only in (None, "views"):
+                page.set_viewport_size(DESKTOP)
+                page.goto(f"{base}/?game=nim&position=3+4+5&view=analyse")
+                page.get_by_test_id("xor-table").wait_for()
+                page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
+                page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
+                page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
+                page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=30)
+    if only is not None:
+        print(f"made the {only} images; {GALLERY.name} left as it is")
+        return
     lines = [
         "# The playground's boards",
         "",
@@ -110,6 +166,7 @@ def main() -> None:
         "",
         "![Sequence: Wythoff's values as a heat map](images/sequence-wythoff.png)",
         "",
+        *PATTERN_LINES,
     ]
     for title, name, _ in shots:
         lines += [f"## {title}", "", f"![{title}](images/{name}.png)", ""]

@@ -33,6 +33,7 @@ __all__ = [
     "NEEDS_CODE",
     "pattern_game",
     "pattern_report",
+    "pattern_answer",
 ]
 
 Position = Hashable
@@ -373,6 +374,9 @@ def pattern_report(
     max_size: int = 7,
     seconds: float | None = None,
     over: range | None = None,
+    max_candidates: int = 200_000,
+    max_options: int = 1_000_000,
+    max_positions: int | None = None,
     files: bool = True,
 ) -> tuple[dict[str, Any], Any]:
     """The answer of ``grundy pattern``: the report as JSON, and the report itself.
@@ -380,6 +384,8 @@ def pattern_report(
     With `at`, the best pattern's value at those indices is added (``"at"``), with
     whether it is conjectural. With `over`, the games ``spec:k`` (or `spec` with
     ``{k}`` replaced) for k in `over` are searched together for a formula in k and n.
+    `max_candidates` and `max_options` bound the expression search and each mex check;
+    `max_positions` the searches of the game (the web lowers all three).
 
     Examples
     --------
@@ -389,54 +395,64 @@ def pattern_report(
     """
     from .patterns import find_patterns
 
+    def game(name: str) -> ImpartialGame[Any]:
+        rules = pattern_game(name, files=files)
+        return rules if max_positions is None else rules.limited_to(max_positions)
+
     if over is not None:
-        return _parameter_report(spec, over, dims, upto, at, max_size, seconds, files)
-    rules = pattern_game(spec, files=files)
-    report = find_patterns(rules, dims=dims, upto=upto, max_size=max_size, seconds=seconds)
-    return _with_answer(spec, report, at, dims), report
+        if dims != 1:
+            raise InvalidPositionError("a parameter range searches one-index families only")
+        if not 2 <= len(over) <= 64:
+            raise InvalidPositionError(f"a parameter range needs 2 to 64 values, got {len(over)}")
+        from .patterns import find_parameter_rule
 
-
-def _parameter_report(
-    spec: str,
-    over: range,
-    dims: int,
-    upto: int | None,
-    at: Sequence[int],
-    max_size: int,
-    seconds: float | None,
-    files: bool,
-) -> tuple[dict[str, Any], Any]:
-    """``grundy pattern bash --over 1..8``: one formula in the parameter k and n."""
-    from .patterns import find_parameter_rule
-
-    if dims != 1:
-        raise InvalidPositionError("--over searches one-index families (--dims 1) only")
-    if not 2 <= len(over) <= 64:
-        raise InvalidPositionError(f"--over needs 2 to 64 parameter values, got {len(over)}")
-
-    def make(k: int) -> ImpartialGame[Any]:
-        name = spec.replace("{k}", str(k)) if "{k}" in spec else f"{spec}:{k}"
-        return pattern_game(name, files=files)
-
-    report = find_parameter_rule(make, over, upto=upto or 64, max_size=max_size, seconds=seconds)
-    return _with_answer(spec, report, at, 2), report
-
-
-def _with_answer(spec: str, report: Any, at: Sequence[int], dims: int) -> dict[str, Any]:
+        report = find_parameter_rule(
+            lambda k: game(spec.replace("{k}", str(k)) if "{k}" in spec else f"{spec}:{k}"),
+            over,
+            upto=upto or 64,
+            max_size=max_size,
+            seconds=seconds,
+            max_candidates=max_candidates,
+            max_options=max_options,
+        )
+    else:
+        report = find_patterns(
+            game(spec),
+            dims=dims,
+            upto=upto,
+            max_size=max_size,
+            seconds=seconds,
+            max_candidates=max_candidates,
+            max_options=max_options,
+        )
     data: dict[str, Any] = report.to_json()
     data["game"] = spec
     if at:
-        if len(at) != dims:
-            raise InvalidPositionError(
-                f"--at needs {dims} index{'es' if dims > 1 else ''}, got {len(at)}"
-            )
-        best = report.best
-        if best is None:
-            raise InvalidPositionError(f"no pattern was found for {spec}, so --at has no answer")
-        value = best(*at)
-        data["at"] = {
-            "indices": [x if abs(x) < 2**53 else str(x) for x in at],
-            "value": value if value < 2**53 else str(value),
-            "conjectural": best.conjectural,
-        }
-    return data
+        data["at"] = pattern_answer(report, at)
+    return data, report
+
+
+def pattern_answer(report: Any, at: Sequence[int]) -> dict[str, Any]:
+    """The best pattern's value at indices `at`, exact (a string past 2^53).
+
+    Examples
+    --------
+    >>> from grundy.patterns import find_patterns
+    >>> from grundy.games import Nim
+    >>> pattern_answer(find_patterns(Nim(), dims=2, upto=8), [2**60, 1])
+    {'indices': ['1152921504606846976', 1], 'value': '1152921504606846977', 'conjectural': False}
+    """
+    dims = len(report.region.variables)
+    if len(at) != dims:
+        raise InvalidPositionError(
+            f"an answer needs {dims} index{'es' if dims > 1 else ''}, got {len(at)}"
+        )
+    best = report.best
+    if best is None:
+        raise InvalidPositionError("no pattern was found, so there is no answer by a pattern")
+    value = best(*at)
+    return {
+        "indices": [x if abs(x) < 2**53 else str(x) for x in at],
+        "value": value if value < 2**53 else str(value),
+        "conjectural": best.conjectural,
+    }

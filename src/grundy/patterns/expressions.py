@@ -386,7 +386,7 @@ class _Searcher:
         if self.stored > _MEMORY:
             raise _Stop(f"the memory for vectors kept ({_MEMORY >> 20:,} MiB) ran out")
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise _Stop(f"the time limit ({self.seconds:g} s) ran out")
+            raise _Stop(f"the time limit ({self.seconds:.2g} s) ran out")
 
     def _node(self, op: _Op | None, left: Any, right: Any) -> int:
         if op is None:  # a leaf: its node exists

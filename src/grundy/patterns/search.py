@@ -77,7 +77,8 @@ def find_patterns(
         The first index of each variable (default 0, or 1 where 0 is no position).
     max_size, max_candidates, seconds :
         The bounds of the expression search: the largest expression size, the work
-        (distinct candidates evaluated), and an optional clock in seconds.
+        (candidates evaluated), and an optional clock in seconds (started once the
+        table is computed; the game's ``max_positions`` bounds that).
     max_options : int
         The work bound of each mex check (options valued).
 
@@ -112,7 +113,6 @@ def find_patterns(
     if dims not in VARIABLES:
         raise InvalidPositionError(f"dims must be 1, 2 or 3, got {dims!r}")
     variables = VARIABLES[dims]
-    deadline = None if seconds is None else time.monotonic() + seconds
     if values is not None:
         table = _table_of(values, dims)
         region = Region(variables, tuple(start or (0,) * dims), _stop(start, table, dims))
@@ -125,6 +125,8 @@ def find_patterns(
         first = tuple(start) if start is not None else _first_indices(game, family, dims)
         region = Region(variables, first, tuple(x + upto for x in first))
         table = _compute(game, family, region)
+    # The clock bounds the search, not the table (which max_positions bounds).
+    deadline = None if seconds is None else time.monotonic() + seconds
     name = getattr(game, "name", None) or (repr(game) if game is not None else "the table")
     candidates, searched, gave_up = _candidates(table, region, max_size, max_candidates, deadline)
     patterns = [
@@ -132,6 +134,7 @@ def find_patterns(
         for c in candidates
     ]
     patterns.sort(key=lambda p: (list(Status).index(p.status), p.size))
+    patterns = _distinct(patterns, region)
     p_positions: tuple[Any, ...] = ()
     p_checks: tuple[str, ...] = ()
     rows: tuple[Any, ...] = ()
@@ -167,6 +170,26 @@ def find_patterns(
         p_checks=p_checks,
         rows=rows,
     )
+
+
+def _distinct(patterns: list[Pattern], region: Region) -> list[Pattern]:
+    """The patterns that differ somewhere beyond the table (all agree on it): the first of
+    each kind of continuation, so ``2*n + evil(n)`` hides ``2*n ^ evil(n)``."""
+    import itertools
+
+    far = [range(hi, hi + 12) for hi in region.stop]
+    probes = list(itertools.product(*far)) + [tuple([2**61 + 3 + i] * len(far)) for i in range(6)]
+    seen: set[tuple[Any, ...]] = set()
+    kept = []
+    for pattern in patterns:
+        try:
+            key = tuple(pattern(*p) for p in probes)
+        except Exception:  # noqa: BLE001 - a formula undefined there is a continuation too
+            key = (id(pattern),)
+        if key not in seen:
+            seen.add(key)
+            kept.append(pattern)
+    return kept
 
 
 def _p_status(

@@ -244,6 +244,34 @@ def _api(pool: ComputePool) -> APIRouter:
         (Wythoff's game, two heaps of a heap game); misère play: outcomes only."""
         return await pool.call("table2d", game=game, upto=upto, misere=misere)
 
+    @api.get("/pattern", response_model=models.PatternReport, response_model_exclude_unset=True)
+    async def pattern(
+        game: Game,
+        dims: Annotated[int, Query(description="1: single heaps n; 2: pairs of heaps (a, b)")] = 1,
+        upto: Annotated[
+            int | None,
+            Query(
+                description=f"Indices 0..upto-1 of each variable: 2 to "
+                f"{LIMITS['max_pattern_upto']} for dims=1 (default 128), to "
+                f"{LIMITS['max_pattern_upto2d']} for dims=2 (default 24)"
+            ),
+        ] = None,
+        at: Annotated[
+            str,
+            Query(
+                max_length=LIMITS["max_text"],
+                description="Indices to answer by the best pattern, comma-separated "
+                "decimal integers of any size (n, or a,b)",
+                examples=["1000000000000000000"],
+            ),
+        ] = "",
+    ) -> dict:
+        """Find the pattern (找规律): formulas for the SG values, each checked against
+        the rules (the mex rule) and proved when a theorem applies; in 2-D also the
+        P-positions and periodic rows (`grundy pattern`). The search is bounded by the
+        server's limits (see /api/limits)."""
+        return await pool.call("pattern", game=game, dims=dims, upto=upto, at=at)
+
     @api.get("/graph", response_model=models.GameGraph)
     async def graph(game: Game, position: Position = "", misere: Misere = False) -> dict:
         """The game graph below a small position, with SG values and outcomes."""

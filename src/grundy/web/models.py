@@ -23,6 +23,11 @@ __all__ = [
     "ReplyResult",
     "TableReport",
     "Table2d",
+    "FoundPattern",
+    "PPositionRule",
+    "RowRule",
+    "PatternAnswer",
+    "PatternReport",
     "GraphNode",
     "GameGraph",
     "Health",
@@ -205,6 +210,68 @@ class Table2d(BaseModel):
     values: list[list[int]] | None  # values[a][b] = g(a, b); None in misère play
     outcomes: list[list[str]]  # outcomes[a][b]: "P" or "N"
     stopped: str | None  # why the table stops short of the upto asked, if it does
+
+
+class FoundPattern(BaseModel):
+    """A formula for the SG values, and how sure it is (``grundy pattern --json``)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    formula: str  # as people write it: "n % 4", "a ^ b", "period 3: 0 1 2"
+    variables: list[str]  # ["n"] or ["a", "b"]
+    kind: str  # "expression", "periodic", "halving"...
+    size: int  # how complex: simpler patterns come first
+    status: str  # "proved", "verified" or "fits the table"
+    region: str  # where it reproduces the computed values: "0 ≤ n < 128"
+    checked: str | None  # where the mex rule was checked and holds
+    theorem: str | None  # the theorem that proves it (proved only)
+    failure: str | None  # where the mex check failed, when it did
+
+
+class PPositionRule(BaseModel):
+    """A rule that gives exactly the P-positions (zeros) of a 2-D table."""
+
+    model_config = ConfigDict(extra="allow")
+
+    kind: str  # "line", "congruence", "beatty" or "complementary"
+    text: str  # "(a, b) = (⌊kφ⌋, ⌊kφ²⌋) or swapped, k >= 0"
+
+
+class RowRule(BaseModel):
+    """A row (or column) of a 2-D table that is eventually (additively) periodic."""
+
+    model_config = ConfigDict(extra="allow")
+
+    axis: str  # "row" or "column"
+    index: int
+    text: str  # "row a = 1: G(1, b + 3) = G(1, b) + 3 for b >= 0"
+
+
+class PatternAnswer(BaseModel):
+    """The best pattern's value at the indices asked (``at``)."""
+
+    indices: list[int | str]  # past 2^53 as decimal strings
+    value: int | str  # past 2^53 as a decimal string
+    conjectural: bool  # False: a theorem proves the pattern; True: checked on a region only
+
+
+class PatternReport(BaseModel):
+    """What a pattern search found (``grundy pattern --json``): patterns simplest first."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: str
+    variables: list[str]
+    region: str  # the indices whose values were computed
+    start: list[int]  # the first index of each variable
+    values: list[int | str] | list[list[int | str]]  # the table (past 2^53 as strings)
+    patterns: list[FoundPattern]  # proved first, then verified, then fitting the table
+    p_positions: list[PPositionRule]  # 2-D only
+    rows: list[RowRule]  # 2-D only
+    searched: str  # the space searched, in words
+    gave_up: str | None  # why the search stopped early, if it did
+    message: str  # the outcome in one line
+    at: PatternAnswer | None = None  # only when asked (absent otherwise)
 
 
 class GraphNode(BaseModel):

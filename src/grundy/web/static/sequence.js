@@ -1,11 +1,12 @@
 // The sequence view: the values of single heaps as a chart and a table, with the period;
 // for games whose positions are two heaps a b, the 2-D table as a heat map (heatmap.js);
-// both tables download as CSV.
+// both tables download as CSV; "Find the pattern" searches formulas for them (pattern.js).
 
 import { ApiError, api } from "./api.js";
 import { $, clear, clearError, el, showError, svg } from "./dom.js";
 import { render } from "./header.js";
 import { downloadCsv, drawHeatmap, table2dCsv, tableCsv } from "./heatmap.js";
+import { setUpPattern, showPatternCard } from "./pattern.js";
 import {
   familyOf, generation, hasHeaps, limits, misereParam, saveState, state,
 } from "./state.js";
@@ -248,6 +249,7 @@ export async function renderSequence() {
   $("sequence-chart").closest(".card").hidden = !heaps;
   $("sequence-table").closest(".card").hidden = !heaps;
   $("table2d-card").hidden = !pairs;
+  offerPattern();
   shown.table = null;
   $("table-csv").disabled = true;
   if (pairs) renderTable2d(mine);
@@ -288,7 +290,15 @@ export async function renderSequence() {
   }
 }
 
+/** The "Find the pattern" card (pattern.js) for the values on show. */
+function offerPattern() {
+  showPatternCard({ game: state.game, heaps: hasHeaps(),
+                    pairs: Boolean((familyOf(state.game) || {}).pairs),
+                    misere: Boolean(misereParam()), upto: state.upto, upto2d: shown.upto2d });
+}
+
 export function setUpSequence() {
+  setUpPattern();
   $("sequence-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const upto = Number.parseInt($("upto-input").value, 10);
@@ -310,6 +320,7 @@ export function setUpSequence() {
     }
     clearError();
     shown.upto2d = upto;
+    offerPattern();
     renderTable2d(generation.sequence);
   });
   $("table-csv").addEventListener("click", () => {
