@@ -36,8 +36,8 @@ def test_pattern_text_lists_status_region_and_answer(capsys):
     )
     assert status == 0, err
     assert "G(2m + 1) = 0; G(2m) = 0→1, 1→2, 2→1 of G(m)" in out
-    assert "verified; mex rule checked on 0 ≤ n < 64" in out
-    assert "G(1152921504606846976) = 2 by the best pattern (conjectural)" in out
+    assert "proved (Lieges of Legendre: a heap has at most two options" in out
+    assert "G(1152921504606846976) = 2 by the best pattern (proved)" in out
 
 
 def test_pattern_two_dimensions_wythoff(capsys):

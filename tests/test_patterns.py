@@ -105,7 +105,7 @@ def test_lieges_of_legendre_odd_and_even_k(k):
     """Codeforces 603C: found as a period (even k) or a recurrence on n // 2 (odd k)."""
     game = LiegesOfLegendre(k)
     best = find_patterns(game, upto=96).best
-    assert best is not None and best.status is Status.VERIFIED
+    assert best is not None and best.status is Status.PROVED and "603C" in best.theorem
     assert best.kind == ("periodic" if k % 2 == 0 else "halving")
     for n in (HUGE, 2**60, 3 * 2**61, 5 * 2**59 + 1):
         assert best(n) == game.grundy(n)  # the game's own closed form (its docstring proves it)
@@ -356,3 +356,21 @@ def test_three_heaps_of_nim():
     best = find_patterns(Nim(), dims=3, upto=8).best
     assert best.status is Status.VERIFIED
     assert best(HUGE, 5, 3) == HUGE ^ 5 ^ 3
+
+
+def test_winning_moves_beyond_any_table_are_refused_not_listed():
+    """A user's game lists a move to every smaller heap: 10^18 options are never built."""
+
+    def moves(n):
+        return [gr.Sum(a, n - a) for a in range(1, n // 2 + 1)] + list(range(n))
+
+    game = gr.game_from_moves(moves, name="split or take")
+    fast = with_formula(game, find_patterns(game, upto=48).best)
+    huge = gr.Sum(HUGE + 3, HUGE + 4, 7)
+    assert fast.grundy(huge) == (HUGE + 4) ^ (HUGE + 3) ^ 8
+    with pytest.raises(
+        gr.PositionLimitError, match="the moves from 1000000000000000003 are not listed"
+    ):
+        fast.winning_moves(huge)
+    small = fast.winning_moves(gr.Sum(11, 5))  # small heaps: listed, each a P-position
+    assert small and all(brute(moves, move) == 0 for move in small)

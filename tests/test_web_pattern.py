@@ -88,12 +88,12 @@ def test_wythoff_2d_gives_the_beatty_p_positions(client):
     assert report["patterns"] == [] and report["message"].startswith("no pattern found")
 
 
-def test_lieges_of_legendre_is_verified_not_proved(client):
-    report = pattern(client, game="lieges:3", upto=64)
+def test_an_arithmetic_period_is_verified_not_proved(client):
+    report = pattern(client, game="allbut:2,3,7", upto=64)
     best = report["patterns"][0]
     assert best["status"] == "verified" and best["checked"] == "0 ≤ n < 64", best
     assert best["theorem"] is None
-    answer = pattern(client, game="lieges:3", upto=64, at="10" * 20)["at"]
+    answer = pattern(client, game="allbut:2,3,7", upto=64, at="10" * 20)["at"]
     assert answer["conjectural"] is True and answer["indices"] == ["10" * 20]
 
 
@@ -235,7 +235,7 @@ def test_wythoff_shows_its_p_positions_on_a_phone(page):
 def test_the_results_have_no_serious_axe_violation(page, size):
     a11y = pytest.importorskip("test_web_a11y")
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_sequence(page, "game=lieges:3&position=2 3 4")
+    open_sequence(page, "game=allbut:2,3,7&position=9 4")
     page.get_by_test_id("pattern-button").click()
     expect(page.get_by_test_id("pattern-status").first).to_be_visible()
     page.get_by_label("answer n =").fill("1000000000000000000000")

@@ -93,7 +93,7 @@ def pattern_card(
 
 # The "Find the pattern" images and what the gallery says of them.
 PATTERN_SHOTS = [
-    ("game=lieges:3&position=2+3+4", DESKTOP, "pattern-lieges.png", "10" * 15),
+    ("game=allbut:2,3,7&position=9+4", DESKTOP, "pattern-allbut.png", "10" * 15),
     ("game=wythoff&position=3+5", PHONE, "pattern-wythoff-phone.png", ""),
 ]
 PATTERN_LINES = [
@@ -106,8 +106,8 @@ PATTERN_LINES = [
     "too. The field under it answers any n, however big, by the best pattern, saying whether",
     "the answer is proved or conjectural (`/api/pattern`, as `grundy pattern`).",
     "",
-    "![Find the pattern: Lieges of Legendre, a verified recurrence and a conjectural answer at"
-    " a 30-digit n](images/pattern-lieges.png)",
+    "![Find the pattern: all-but subtraction {2, 3, 7}, a verified arithmetic period and a"
+    " conjectural answer at a 30-digit n](images/pattern-allbut.png)",
     "",
     "![Find the pattern on a phone: Wythoff's P-positions as Beatty sequences]"
     "(images/pattern-wythoff-phone.png)",

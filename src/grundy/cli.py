@@ -717,10 +717,10 @@ def pattern(
 ) -> None:
     """Find the pattern (找规律): formulas for the SG values, checked and proved.
 
-    Computes the values of a family of positions from the rules (a heap of n, two
-    heaps a, b; one coin for coin games), searches formulas that fit, checks each
-    against the rules (the mex rule at every position) and names a theorem when one
-    proves it. --at answers a huge position by the best pattern."""
+    Computes the values of a family of positions from the rules (a heap of n, two heaps
+    a, b; one coin for coin games) and searches formulas that fit. Each is checked
+    against the rules (the mex rule at every position) and proved when a theorem
+    applies. --at answers a huge position by the best pattern."""
     if dims not in (1, 2, 3):
         raise InvalidGameError(f"--dims must be 1, 2 or 3, got {dims}")
     if seconds <= 0:
@@ -768,7 +768,7 @@ def pattern(
     for row in report.rows[:6]:
         console.print(f"  {row.text}", markup=False)
     if report.patterns and report.gave_up:
-        console.print(f"search bounded: {report.gave_up}", markup=False)
+        console.print(f"(the expression search {report.gave_up})", markup=False)
     if "at" in data:
         answer = data["at"]
         word = "conjectural" if answer["conjectural"] else "proved"

@@ -114,6 +114,15 @@ class LiegesOfLegendre(HeapGame):
             value = _swap_one_two(value)  # twice swapping 1 and 2 is the identity
         return value
 
+    def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
+        if dims != 1:
+            return None
+        if self.k % 2:
+            formula = "G(2m + 1) = 0; G(2m) = 0→1, 1→2, 2→1 of G(m)  (n ≥ 5; before: 0 1 0 1 2)"
+        else:
+            formula = "0 1 2, then period 2 from n = 3: 0 1"
+        return formula, "Lieges of Legendre: a heap has at most two options (Codeforces 603C)"
+
     def moves_to_value(self, n: HeapPosition, value: int) -> Iterable[HeapPosition | Sum]:
         """Options of heap `n` with SG value `value`, from the closed form (O(log n))."""
         if not isinstance(n, int):

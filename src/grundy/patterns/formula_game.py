@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ..errors import PositionLimitError
 from ..impartial import ImpartialGame
 from .pattern import Pattern
 
@@ -47,7 +48,7 @@ def with_formula(
     >>> game = LiegesOfLegendre(3)
     >>> fast = with_formula(game, find_patterns(game, upto=64).best)
     >>> fast.conjectural, fast.grundy(10**18), fast.winning_moves((10**18, 3))
-    (True, 2, [(500000000000000000, 500000000000000000, 500000000000000000, 3)])
+    (False, 2, [(500000000000000000, 500000000000000000, 500000000000000000, 3)])
     """
     return PatternGame(game, pattern, family=family, index_of=index_of)
 
@@ -132,6 +133,17 @@ class PatternGame(ImpartialGame[Any]):
         return self.game.assemble(parts)
 
     def moves_to_value(self, position: Any, value: int) -> Iterable[Any]:
+        if not self.game.defines("moves_to_value"):
+            # Listing the options of a position far beyond any table could take forever
+            # (a heap of 10^18 with a move to every smaller heap): refused at once.
+            indices = self.index_of(position)
+            if indices is not None and max(indices) > self.max_positions:
+                raise PositionLimitError(
+                    f"{self.game!r}: the moves from {self.format_position(position)} are "
+                    f"not listed (an index past max_positions = {self.max_positions:,}); "
+                    "the pattern gives values and outcomes, a game's moves_to_value hook "
+                    "gives winning moves there"
+                )
         return self.game.moves_to_value(position, value)
 
     def search_size(self, position: Any) -> int | None:

@@ -93,6 +93,13 @@ def mex_check(
         except GrundyError:
             continue
     searched = options = 0
+    claimed: dict[tuple[int, ...], int] = {}  # the formula at each index, computed once
+
+    def formula(indices: tuple[int, ...]) -> int:
+        found = claimed.get(indices)
+        if found is None:
+            found = claimed[indices] = function(*indices)
+        return found
 
     def value(position: Any) -> int:
         nonlocal searched
@@ -100,7 +107,7 @@ def mex_check(
         if indices is None and index_of is not None:
             indices = index_of(position)
         if indices is not None:
-            return function(*indices)
+            return formula(indices)
         parts = game.parts(position)
         if parts is not None:
             total = 0
@@ -125,12 +132,12 @@ def mex_check(
         if options > max_options:
             checked = region.shrunk(done) if done else None
             return MexCheck(checked, "", searched, options)
-        claimed = function(*indices)
+        says = formula(indices)
         rule = mex({value(o) for o in option_list})
-        if claimed != rule:
+        if says != rule:
             where = ", ".join(f"{v} = {x}" for v, x in zip(region.variables, indices, strict=True))
             failure = (
-                f"the mex rule fails at {where}: the formula gives {claimed}, "
+                f"the mex rule fails at {where}: the formula gives {says}, "
                 f"the mex of its options is {rule}"
             )
             return MexCheck(region.shrunk(done) if done else None, failure, searched, options)
