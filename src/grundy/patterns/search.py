@@ -129,12 +129,12 @@ def find_patterns(
     deadline = None if seconds is None else time.monotonic() + seconds
     name = getattr(game, "name", None) or (repr(game) if game is not None else "the table")
     candidates, searched, gave_up = _candidates(table, region, max_size, max_candidates, deadline)
+    stated = game.pattern_theorem(dims) if game is not None else None
     patterns = [
         _judge(game, family, c, region, max_options) if game is not None else _fits(c, region)
-        for c in candidates
+        for c in _distinct(candidates, region, stated[0] if stated else None)
     ]
     patterns.sort(key=lambda p: (list(Status).index(p.status), p.size))
-    patterns = _distinct(patterns, region)
     p_positions: tuple[Any, ...] = ()
     p_checks: tuple[str, ...] = ()
     rows: tuple[Any, ...] = ()
@@ -172,24 +172,22 @@ def find_patterns(
     )
 
 
-def _distinct(patterns: list[Pattern], region: Region) -> list[Pattern]:
-    """The patterns that differ somewhere beyond the table (all agree on it): the first of
-    each kind of continuation, so ``2*n + evil(n)`` hides ``2*n ^ evil(n)``."""
+def _distinct(candidates: list[Candidate], region: Region, stated: str | None) -> list[Candidate]:
+    """One candidate for each continuation beyond the table (all agree on it), so
+    ``2*n + evil(n)`` hides ``2*n ^ evil(n)`` and each is checked once: the one a theorem
+    states if there is one, else the simplest."""
     import itertools
 
     far = [range(hi, hi + 12) for hi in region.stop]
     probes = list(itertools.product(*far)) + [tuple([2**61 + 3 + i] * len(far)) for i in range(6)]
-    seen: set[tuple[Any, ...]] = set()
-    kept = []
-    for pattern in patterns:
+    groups: dict[tuple[Any, ...], list[Candidate]] = {}
+    for candidate in sorted(candidates, key=lambda c: c.size):
         try:
-            key = tuple(pattern(*p) for p in probes)
+            key = tuple(candidate.function(*p) for p in probes)
         except Exception:  # noqa: BLE001 - a formula undefined there is a continuation too
-            key = (id(pattern),)
-        if key not in seen:
-            seen.add(key)
-            kept.append(pattern)
-    return kept
+            key = (id(candidate),)
+        groups.setdefault(key, []).append(candidate)
+    return [next((c for c in group if c.formula == stated), group[0]) for group in groups.values()]
 
 
 def _p_status(
