@@ -7,8 +7,9 @@ position through a pattern found.
 """
 
 from .formula_game import PatternGame, with_formula
+from .parameter import ParameterRule, find_parameter_rule
 from .pattern import Pattern, PatternReport, Region, Status
-from .search import ParameterRule, find_parameter_rule, find_patterns
+from .search import find_patterns
 
 __all__ = [
     "ParameterRule",
