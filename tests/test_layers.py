@@ -19,6 +19,7 @@ LAYERS = {
     "grundy.heaps": 1,  # algorithms
     "grundy.loopy": 1,
     "grundy.patterns": 1,
+    "grundy.misere": 1,
     "grundy.twoplayer": 1,
     "grundy.games": 2,  # catalog
     "grundy.twoplayer.games": 2,

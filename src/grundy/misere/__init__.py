@@ -1,0 +1,1 @@
+"""Misère play the modern way: genus, misère canonical forms and misère quotients."""
