@@ -33,6 +33,7 @@ from .reports import (
     MOVES_DESCRIBED,
     MOVES_LISTED,
     NEEDS_CODE,
+    genus_report,
     heap_code,
     impartial_game,
     loopy_report,
@@ -555,6 +556,10 @@ def table(
         ),
     ] = None,
     progress: Progress = None,
+    genus: Annotated[
+        bool,
+        typer.Option("--genus", help="Conway's genus of each heap (normal and misère values)."),
+    ] = False,
 ) -> None:
     """SG values of single heaps n = 0..N; for take-and-break codes, the period too.
 
@@ -567,6 +572,14 @@ def table(
     # The registry reads the game's parameters first, so that a bad one is one line
     # (heaps.parse_code reads 'subtraction:S' and 'allbut:S' without the registry's checks).
     registry.find(game)
+    if genus:
+        if misere or plot or certify or checkpoint:
+            raise InvalidGameError(
+                "--genus lists genera by search; it takes no --misere, --plot, --certify or "
+                "--checkpoint"
+            )
+        _print_genus(game, upto, max_positions, as_json)
+        return
     if plot and (misere or heap_code(game) is None):
         raise InvalidGameError(f"{game}: {NEEDS_CODE}")
     if plot and not os.path.splitext(plot)[1]:
@@ -612,6 +625,18 @@ def table(
         console.print(f"stopped: {report['stopped']}", markup=False)
     if plot:
         console.print(f"plot saved to {plot}", markup=False)
+
+
+def _print_genus(game: str, upto: int, max_positions: int, as_json: bool) -> None:
+    """Print the genus of heaps 0..upto (``table --genus``), every one."""
+    report = genus_report(game, upto, max_positions=max_positions)
+    if as_json:
+        print_json(report)
+        return
+    console.print(f"[bold]{escape(game)}[/]  genus of one heap, n = 0..{report['upto']}")
+    _print_rows(report["genus"])
+    if report.get("stopped"):
+        console.print(f"stopped: {report['stopped']}", markup=False)
 
 
 def _describe_period(found: heaps.HeapSequence) -> str:

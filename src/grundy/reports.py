@@ -29,6 +29,7 @@ __all__ = [
     "loopy_report",
     "solve_report",
     "table_report",
+    "genus_report",
     "heap_code",
     "NEEDS_CODE",
     "pattern_game",
@@ -345,6 +346,43 @@ def _table_by_search(game: str, upto: int, misere: bool, max_positions: int, fil
                 break
         return {**report, "upto": len(outcomes) - 1, "outcomes": outcomes}
     return {"game": game, "misere": False, "upto": upto, "values": rules.table(positions)}
+
+
+def genus_report(game: str, upto: int, *, max_positions: int, files: bool = True) -> dict:
+    """Conway's genus of single heaps 0..`upto`, as ``grundy table --genus --json`` prints.
+
+    A search of sums of heaps, like misère outcomes: past `max_positions` it stops
+    short, with what it found (``"stopped"``).
+
+    Examples
+    --------
+    >>> genus_report("0.77", 7, max_positions=1000)["genus"]
+    ['0', '1', '2', '3', '1', '4^146', '3', '2']
+    """
+    from .misere.genus import genus
+
+    if upto < 0:
+        raise InvalidPositionError(f"--upto {upto} is negative")
+    rules = impartial_game(game, "table", files=files).limited_to(max_positions)
+    if not isinstance(rules, HeapGame):
+        raise InvalidGameError(
+            f"{game}: 'table --genus' lists the genus of single heaps, and positions of {game} "
+            "are not heaps"
+        )
+    found: list[str] = []
+    report: dict[str, Any] = {"game": game}
+    for n in range(upto + 1):
+        try:
+            found.append(str(genus(rules, rules.check_position(n))))
+        except PositionLimitError:
+            if not found:
+                raise
+            report["stopped"] = (
+                f"the genus of heap {n} needs more than {max_positions:,} positions: "
+                f"genus stops at n = {n - 1}"
+            )
+            break
+    return {**report, "upto": len(found) - 1, "genus": found}
 
 
 def pattern_game(spec: str, *, files: bool = True) -> ImpartialGame[Any]:
