@@ -71,7 +71,8 @@ def test_pattern_plot_writes_a_heat_map(capsys, tmp_path: Path):
     "argv, message",
     [
         (["pattern", "nim", "--dims", "4"], "--dims must be 1, 2 or 3, got 4"),
-        (["pattern", "nim", "--upto", "1"], "upto must be an integer >= 2, got 1"),
+        (["pattern", "nim", "--upto", "1"], "upto must be an integer from 2 to 4096"),
+        (["pattern", "nim", "--dims", "2", "--upto", "1000"], "from 2 to 256 in 2 dimensions"),
         (["pattern", "nim", "--at", "1,2"], "an answer needs 1 index, got 2"),
         (["pattern", "nim", "--at", "x"], "--at index"),
         (["pattern", "tictactoe"], "two-player game without SG values"),

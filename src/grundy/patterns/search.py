@@ -18,10 +18,13 @@ from .one_dim import (
 from .pattern import Pattern, PatternReport, Region, Status
 from .verify import DEFAULT_MAX_OPTIONS, mex_check, p_position_check
 
-__all__ = ["find_patterns", "DEFAULT_UPTO", "VARIABLES"]
+__all__ = ["find_patterns", "DEFAULT_UPTO", "MAX_UPTO", "VARIABLES"]
 
 #: The default number of indices along each variable, by dimension.
 DEFAULT_UPTO = {1: 128, 2: 32, 3: 8}
+#: The largest number of indices along each variable, by dimension: a table computed from
+#: the rules costs about (positions × options), 4096² Nim heaps already 10^7 options.
+MAX_UPTO = {1: 4096, 2: 256, 3: 32}
 #: The names of the indices, by dimension.
 VARIABLES = {1: ("n",), 2: ("a", "b"), 3: ("a", "b", "c")}
 #: With no expression for the whole table, expressions are tried from these indices on
@@ -111,8 +114,11 @@ def find_patterns(
     else:
         family = family or game.position_at
         upto = DEFAULT_UPTO[dims] if upto is None else upto
-        if not isinstance(upto, int) or upto < 2:
-            raise InvalidPositionError(f"upto must be an integer >= 2, got {upto!r}")
+        if not isinstance(upto, int) or not 2 <= upto <= MAX_UPTO[dims]:
+            raise InvalidPositionError(
+                f"upto must be an integer from 2 to {MAX_UPTO[dims]} in {dims} "
+                f"dimension{'s' if dims > 1 else ''}, got {upto!r}"
+            )
         first = tuple(start) if start is not None else _first_indices(game, family, dims)
         region = Region(variables, first, tuple(x + upto for x in first))
         table = _compute(game, family, region)
