@@ -76,6 +76,7 @@ def test_pattern_plot_writes_a_heat_map(capsys, tmp_path: Path):
         (["pattern", "nim", "--at", "1,2"], "an answer needs 1 index, got 2"),
         (["pattern", "nim", "--at", "x"], "--at index"),
         (["pattern", "tictactoe"], "two-player game without SG values"),
+        (["pattern", "wythoff", "--upto", "8"], "may need two indices (--dims 2)"),
         (["pattern", "nim", "--seconds", "0"], "--seconds must be positive"),
         (["pattern", "no_such_file.py:ED"], "no such file"),
     ],

@@ -250,7 +250,12 @@ def _compute(game: Any, family: Callable[..., Any], region: Region) -> list[Any]
     """The SG values by the rules alone (``use_formula=False``), smallest indices first."""
     values: dict[tuple[int, ...], int] = {}
     for indices in region:  # small before large, so the search's memo grows bottom-up
-        values[indices] = game.grundy(family(*indices), use_formula=False)
+        try:
+            position = family(*indices)
+        except GrundyError as exc:
+            hint = "; its positions may need two indices (--dims 2)" if len(indices) == 1 else ""
+            raise InvalidPositionError(f"{exc}{hint}") from None
+        values[indices] = game.grundy(position, use_formula=False)
     lo, hi = region.start, region.stop
     if len(lo) == 1:
         return [values[(n,)] for n in range(lo[0], hi[0])]
@@ -323,7 +328,8 @@ def _candidates(
         if not found:  # one expression for each residue of n mod k
             found += _by_residue(array, n0, expressions, max_candidates)
             searched += ", and one expression for each n mod 2, 3 or 4"
-    return found, searched, gave_up
+    # A formula as long as half the data it explains is a description, not a pattern.
+    return [c for c in found if 2 * c.size <= array.size], searched, gave_up
 
 
 def _by_residue(
