@@ -1,5 +1,21 @@
 """Misère play the modern way: genus, misère canonical forms and misère quotients."""
 
+from .canonical import MAX_NIM_HEAP, MisereGame, misere_canonical, nim_heap
 from .genus import Genus, GenusSearch, genus, genus_sequence
+from .notation import format_game, parse, text_length
+from .positions import from_position
 
-__all__ = ["Genus", "GenusSearch", "genus", "genus_sequence"]
+__all__ = [
+    "MAX_NIM_HEAP",
+    "Genus",
+    "GenusSearch",
+    "MisereGame",
+    "format_game",
+    "from_position",
+    "genus",
+    "genus_sequence",
+    "misere_canonical",
+    "nim_heap",
+    "parse",
+    "text_length",
+]
