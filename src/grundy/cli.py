@@ -37,6 +37,7 @@ from .reports import (
     heap_code,
     impartial_game,
     loopy_report,
+    misere_report,
     pattern_report,
     solve_report,
     table_report,
@@ -696,6 +697,53 @@ def _print_summary(values: list, what: str) -> None:
             "shown; --all prints them all, --json gives them as JSON",
             markup=False,
         )
+
+
+@app.command(cls=_Command)
+@reports_errors
+def misere(
+    game: Annotated[
+        str,
+        typer.Argument(metavar="CODE", help="Heap game: nim, kayles, dawson, 0.77, 0.15, 4.07..."),
+    ],
+    upto: Annotated[
+        int, typer.Option("--upto", metavar="N", help="Heaps 1..N (stops at a proved period).")
+    ] = 20,
+    save: Annotated[
+        str | None,
+        typer.Option(
+            "--save", metavar="FILE", help="Write the quotient (JSON, re-verified on load)."
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The misère quotient of a heap game (Plambeck–Siegel): order, presentation,
+    P-portion and pretending function, proved by the verification theorem."""
+    code = heap_code(game)
+    if code is None and game.strip().lower() != "nim":
+        raise InvalidGameError(f"{game}: misère quotients need nim or a take-and-break code")
+    data, _ = misere_report("nim" if code is None else code.text, upto, save=save)
+    data["game"] = game
+    if as_json:
+        print_json(data)
+        return
+    console.print(f"[bold]{escape(game)}[/]  misère quotient of the heaps 1..{data['upto']}")
+    tame = "tame" if data["tame"] else "wild"
+    console.print(f"  order        {data['order']} ({tame})", markup=False)
+    console.print(f"  presentation {data['presentation']}", markup=False)
+    console.print(f"  P-portion    {', '.join(data['p_portion'])}", markup=False)
+    words = data["pretending"][1:]
+    shown_words = " ".join(words[:40]) + (" …" if len(words) > 40 else "")
+    console.print(f"  heaps 1..    {shown_words}", markup=False)
+    period = data["period"]
+    if period is not None:
+        console.print(
+            f"  periodic     from heap {period['preperiod']} with period {period['period']}: "
+            "the quotient holds for heaps of every size",
+            markup=False,
+        )
+    if save:
+        console.print(f"saved to {save}", markup=False)
 
 
 @app.command(cls=_Command)

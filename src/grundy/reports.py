@@ -35,6 +35,7 @@ __all__ = [
     "pattern_game",
     "pattern_report",
     "pattern_answer",
+    "misere_report",
 ]
 
 Position = Hashable
@@ -494,3 +495,36 @@ def pattern_answer(report: Any, at: Sequence[int]) -> dict[str, Any]:
         "value": value if value < 2**53 else str(value),
         "conjectural": best.conjectural,
     }
+
+
+def misere_report(code: str, upto: int, *, save: str | None = None) -> tuple[dict[str, Any], Any]:
+    """The answer of ``grundy misere``: a heap game's misère quotient as JSON, and itself.
+
+    Examples
+    --------
+    >>> data, _ = misere_report("nim", 3)
+    >>> data["order"], data["presentation"], data["p_portion"], data["tame"]
+    (6, '<a, b | a^2 = 1, b^3 = b>', ['a', 'b^2'], True)
+    """
+    from .misere import misere_quotient
+
+    if not isinstance(upto, int) or upto < 1:
+        raise InvalidPositionError(f"upto must be a positive integer, got {upto!r}")
+    quotient = misere_quotient(code, upto)
+    period = quotient.periodicity
+    data = {
+        "game": code,
+        "upto": quotient.upto,
+        "order": quotient.order,
+        "presentation": quotient.presentation,
+        "p_portion": list(quotient.p_words),
+        "tame": quotient.is_tame,
+        "pretending": list(quotient.pretending_words),
+        "period": None
+        if period is None
+        else {"preperiod": period.preperiod, "period": period.period},
+    }
+    if save:
+        quotient.save(save)
+        data["saved"] = save
+    return data, quotient
