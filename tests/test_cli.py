@@ -42,6 +42,7 @@ def test_value_nim_json(capsys):
             {"text": "4", "grundy": 4},
             {"text": "5", "grundy": 5},
         ],
+        "misere_method": None,
     }
 
 

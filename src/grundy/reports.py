@@ -7,15 +7,17 @@ them, so both speak the same keys.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from . import heaps, loopy, registry
 from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from .games import CoinTurningGame, HeapGame
+from .games import CoinTurningGame, HeapGame, Nim
 from .impartial import ImpartialGame
 from .move import Move
 from .protocol import Game
+from .sums import Sum
 from .twoplayer import Solution, TwoPlayerGame
 
 __all__ = [
@@ -157,8 +159,13 @@ def value_report(
     >>> report["parts"]
     [{'text': '3', 'grundy': 3}, {'text': '4', 'grundy': 4}, {'text': '5', 'grundy': 5}]
     """
-    outcome = rules.outcome(start, misere=misere)
-    moves, moves_unlisted = _winning_changes_or_one(rules, start, misere)
+    quotient = _misere_quotient_for(game, rules, start) if misere else None
+    if quotient is not None:  # misère play through the quotient: linear in the heaps
+        outcome = quotient.outcome(start)
+        moves, moves_unlisted = quotient.winning_moves(start), ""
+    else:
+        outcome = rules.outcome(start, misere=misere)
+        moves, moves_unlisted = _winning_changes_or_one(rules, start, misere)
     count = None if moves_unlisted else len(moves)
     if limit is not None and len(moves) > limit:
         moves = moves[:limit]
@@ -185,7 +192,13 @@ def value_report(
         "winning_moves_count": count,
         "winning_moves_complete": not moves_unlisted,
         "position_text": rules.format_position(start),
-        "reason": "" if sg_unknown else rules.explain(start, misere=misere),
+        "reason": (
+            _quotient_reason(quotient, start)
+            if quotient is not None
+            else ""
+            if sg_unknown
+            else rules.explain(start, misere=misere)
+        ),
         "winning_moves_text": described_moves(
             rules, start, [rules.apply(start, m) for m in moves[:described]]
         ),
@@ -194,7 +207,59 @@ def value_report(
         "remoteness": moves_left,
         "remoteness_unknown": moves_left_unknown or None,
         "parts": None if sg is None else _part_values(rules, start),
+        # Misère play: answered by the game's misère quotient, or by the game itself (its
+        # closed form, else a whole-position search).
+        "misere_method": None if not misere else "quotient" if quotient is not None else "game",
     }
+
+
+#: The work a misère quotient may take when ``value --misere`` asks for one (about 2 s);
+#: past it the whole position is searched instead.
+QUOTIENT_WORK = 3_000_000
+
+
+def _misere_quotient_for(game: str, rules: ImpartialGame[Any], start: Any) -> Any:
+    """The misère quotient that answers `start` (a sum of heaps of a heap code), or None.
+
+    Nim keeps its own closed form; a code whose quotient outgrows `QUOTIENT_WORK` is
+    searched instead (``misere_method`` says which).
+    """
+    if not isinstance(rules, HeapGame) or isinstance(rules, Nim):
+        return None
+    heaps = start.parts if isinstance(start, Sum) else start
+    heaps = (heaps,) if isinstance(heaps, int) else heaps
+    if not isinstance(heaps, tuple) or not all(isinstance(h, int) for h in heaps):
+        return None
+    try:
+        code = heap_code(game)
+    except InvalidGameError:
+        return None
+    if code is None:
+        return None
+    return _quotient(code.text, max((*heaps, 1)))
+
+
+@functools.lru_cache(maxsize=8)
+def _quotient(code: str, upto: int) -> Any:
+    from .misere import misere_quotient
+
+    try:
+        quotient = misere_quotient(code, upto, max_work=QUOTIENT_WORK)
+    except PositionLimitError:
+        return None
+    return quotient if quotient.periodicity is not None or quotient.upto >= upto else None
+
+
+def _quotient_reason(quotient: Any, start: Any) -> str:
+    """The misère reason: the element the heaps make, and whether it is in the P-portion."""
+    element = quotient.element(start)
+    word = quotient.word(element)
+    inside = "in" if word in quotient.p_words else "not in"
+    heaps = "every heap" if quotient.periodicity is not None else f"heaps ≤ {quotient.upto}"
+    return (
+        f"misère quotient ({heaps}, order {quotient.order}): the heaps make {word}, "
+        f"{inside} the P-portion {{{', '.join(quotient.p_words)}}}"
+    )
 
 
 def _part_values(rules: ImpartialGame[Any], start: Any) -> list[dict[str, Any]] | None:

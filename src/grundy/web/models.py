@@ -106,6 +106,7 @@ class ValueReport(BaseModel):
     remoteness: int | None = None  # moves left with perfect play, when asked
     remoteness_unknown: str | None = None
     parts: list[PartValue] | None = None  # a few parts: each one's SG value
+    misere_method: str | None = None  # misère play: "quotient", or "game" (its own method)
 
 
 class RemotenessReport(BaseModel):
