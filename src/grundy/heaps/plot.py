@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
 from ..errors import GrundyError
 from .sequence import HeapSequence
 
-__all__ = ["rare_positions", "plot_sequence"]
+__all__ = ["rare_positions", "plot_sequence", "save_figure"]
 
 
 def rare_positions(sequence: HeapSequence) -> np.ndarray:
@@ -100,6 +101,17 @@ def plot_sequence(sequence: HeapSequence, path: str | os.PathLike) -> None:
     ax.set_ylabel("Grundy value G(n)")
     ax.margins(x=0.01)
     ax.legend(loc="upper left", fontsize=8, markerscale=2)
+    save_figure(fig, path)
+
+
+def save_figure(fig: Any, path: str | os.PathLike[str]) -> None:
+    """Lay out `fig`, write it to `path` and close it; a bad path is a one-line error.
+
+    Shared by every plot of the package (sequences here, 2-D tables in
+    ``grundy.patterns.heatmap``).
+    """
+    import matplotlib.pyplot as plt
+
     fig.tight_layout()
     try:
         fig.savefig(path)

@@ -171,7 +171,7 @@ def mark_p_portion(cand: Candidate, trans: Transitions, work: Work) -> bytearray
 
     def extend(state: State, i: int) -> State | None:
         x, targets = state
-        work.steps += 1 + len(targets)
+        work.steps += 1 + len(targets)  # Work.charge inlined: the walks' hot loop
         if work.steps > work.limit:
             work.exceeded()
         act = level_acts[i]
@@ -226,7 +226,7 @@ def least_n_failure(
 
     def extend(state: State, i: int) -> State | None:
         x, targets = state
-        work.steps += 1 + len(targets)
+        work.steps += 1 + len(targets)  # Work.charge inlined: the walks' hot loop
         if work.steps > work.limit:
             work.exceeded()
         act = level_acts[i]

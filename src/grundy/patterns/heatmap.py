@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import GrundyError, InvalidGameError
+from ..heaps.plot import save_figure
 from .p_positions import _as_table
 
 __all__ = ["plot_table"]
@@ -125,10 +126,4 @@ def plot_table(
         f"G({row_name}, {col_name}) for 0 <= {row_name} < {rows:,}, 0 <= {col_name} < {cols:,}"
     )
     ax.set_title(title or default, pad=12)
-    fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except (OSError, ValueError) as exc:
-        raise GrundyError(f"cannot write the plot {str(path)!r}: {exc}") from None
-    finally:
-        plt.close(fig)
+    save_figure(fig, path)
