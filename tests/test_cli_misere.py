@@ -67,3 +67,10 @@ def change_from_json(move: dict) -> Move:
     after = move["to"]
     after = Sum(*after["sum"]) if isinstance(after, dict) else after
     return Move(move["part"], move["from"], after)
+
+
+def test_a_quotient_file_that_cannot_be_written_is_one_line(capsys, tmp_path: Path):
+    target = tmp_path / "no" / "such" / "folder" / "q.json"
+    status, out, err = run(capsys, "misere", "nim", "--upto", "3", "--save", str(target))
+    assert status == 2 and out == ""
+    assert err.startswith("error: cannot write") and len(err.strip().splitlines()) == 1

@@ -245,7 +245,7 @@ def test_bounded_search_says_it_gave_up():
 def test_a_long_formula_on_a_short_table_is_no_pattern():
     """0.6 (Officers) on 16 heaps: a piecewise formula of 19 nodes would fit 16 values."""
     report = find_patterns(gr.games.OctalGame("0.6"), upto=16)
-    assert report.patterns == () and all(2 * p.size <= 16 for p in report.patterns)
+    assert report.patterns == ()
 
 
 def test_a_table_without_a_game_can_only_fit():

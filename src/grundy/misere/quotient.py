@@ -479,8 +479,11 @@ class MisereQuotient:
         True
         """
         text = json.dumps(self.to_json(), separators=(",", ":")) + "\n"
-        with atomic_write(path) as f:
-            f.write(text.encode())
+        try:
+            with atomic_write(path) as f:
+                f.write(text.encode())
+        except OSError as exc:  # a missing folder, no permission: one line, not a traceback
+            raise DatabaseError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, certify: bool = True) -> MisereQuotient:
