@@ -74,3 +74,98 @@ def test_a_quotient_file_that_cannot_be_written_is_one_line(capsys, tmp_path: Pa
     status, out, err = run(capsys, "misere", "nim", "--upto", "3", "--save", str(target))
     assert status == 2 and out == ""
     assert err.startswith("error: cannot write") and len(err.strip().splitlines()) == 1
+
+
+# ----------------------------------------------------------------- value --quotient FILE
+def saved(capsys, tmp_path: Path, code: str, upto: int) -> str:
+    target = tmp_path / f"{code}-{upto}.json"
+    status, _, err = run(capsys, "misere", code, "--upto", str(upto), "--save", str(target))
+    assert status == 0, err
+    return str(target)
+
+
+def one_line_error(capsys, *argv: str) -> str:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "", (status, out)
+    assert len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+@pytest.mark.parametrize(("code", "upto"), [("kayles", 200), ("dawson", 10)])
+def test_a_saved_quotient_answers_as_the_search_does(capsys, tmp_path: Path, code, upto):
+    path = saved(capsys, tmp_path, code, upto)
+    rules = registry.find(code)
+    for heaps in [(1, 2), (2, 2), (1, 2, 5), (3, 4, 8), (2, 5, 7), (1, 1, 1, 4)]:
+        data = run_json(capsys, "value", code, *map(str, heaps), "--misere", "--quotient", path)
+        assert data["misere_method"] == "quotient-file", heaps
+        assert data["reason"].startswith("stored misère quotient ("), data["reason"]
+        assert data["outcome"] == rules.outcome(heaps, misere=True).value, heaps
+        after = {m["position"] for m in data["winning_moves_text"]}
+        searched = rules.winning_moves(heaps, misere=True)
+        assert after == {rules.format_position(m) for m in searched}, heaps
+    stored = MisereQuotient.load(path)
+    for heaps in itertools.combinations_with_replacement(range(1, 9), 3):
+        report = value_report(code, rules, heaps, misere=True, quotient=stored)
+        assert report["misere_method"] == "quotient-file"
+        assert report["outcome"] == rules.outcome(heaps, misere=True).value, heaps
+
+
+def test_kayles_saved_with_its_period_answers_every_heap(capsys, tmp_path: Path):
+    path = saved(capsys, tmp_path, "kayles", 200)
+    status, out, err = run(capsys, "value", "kayles", "5", "7", "9", "--misere", "--quotient", path)
+    assert status == 0, err
+    assert "why            stored misère quotient (every heap, order 40): the heaps make b," in out
+    heaps = ["5", "7", str(10**30 + 3)]  # answered by the proved period, no moves listed
+    data = run_json(capsys, "value", "kayles", *heaps, "--misere", "--quotient", path)
+    assert data["misere_method"] == "quotient-file" and data["outcome"] in ("N", "P")
+    assert data["winning_moves_complete"] is False
+    assert "too many to list" in data["winning_moves_unlisted"]
+
+
+def test_a_heap_past_the_file_is_answered_without_it_and_says_so(capsys, tmp_path: Path):
+    path = saved(capsys, tmp_path, "kayles", 6)  # no period proved by heap 6
+    inside = run_json(capsys, "value", "kayles", "3", "6", "--misere", "--quotient", path)
+    assert inside["misere_method"] == "quotient-file"
+    past = run_json(capsys, "value", "kayles", "3", "9", "--misere", "--quotient", path)
+    assert past["misere_method"] == "quotient"  # the quotient computed to heap 9
+    assert past["reason"].startswith(
+        "heap 9 is past the quotient file (heaps ≤ 6, no proved period), so: "
+        "misère quotient (heaps ≤ 9, "
+    ), past["reason"]
+    searched = registry.find("kayles").outcome((3, 9), misere=True)
+    assert past["outcome"] == searched.value
+
+
+def test_another_game_s_quotient_is_refused_in_one_line(capsys, tmp_path: Path):
+    path = saved(capsys, tmp_path, "dawson", 8)
+    err = one_line_error(capsys, "value", "kayles", "1", "2", "--misere", "--quotient", path)
+    assert err == f"error: misère quotient file {path!r} is of 0.07, not of kayles (0.77)"
+    err = one_line_error(capsys, "value", "wythoff", "3", "5", "--misere", "--quotient", path)
+    assert err == "error: wythoff: misère quotients need nim or a take-and-break code"
+
+
+def test_a_damaged_quotient_file_is_refused_in_one_line(capsys, tmp_path: Path):
+    path = Path(saved(capsys, tmp_path, "kayles", 12))
+    text = path.read_text()
+    path.write_text(text.replace('"upto":12', '"upto":11'))  # the SHA-256 no longer matches
+    err = one_line_error(capsys, "value", "kayles", "1", "2", "--misere", "--quotient", str(path))
+    assert err.startswith("error: misère quotient file") and err.endswith(
+        "is damaged: its SHA-256 does not match"
+    )
+    path.write_text(text[: len(text) // 2])  # cut short
+    err = one_line_error(capsys, "value", "kayles", "1", "2", "--misere", "--quotient", str(path))
+    assert "is not JSON" in err
+    missing = str(tmp_path / "missing.json")
+    err = one_line_error(capsys, "value", "kayles", "1", "--misere", "--quotient", missing)
+    assert err.startswith("error: ") and "missing.json" in err
+
+
+def test_quotient_without_misere_is_refused(capsys, tmp_path: Path):
+    path = saved(capsys, tmp_path, "kayles", 6)
+    err = one_line_error(capsys, "value", "kayles", "1", "2", "--quotient", path)
+    assert err == "error: --quotient FILE answers misère play: add --misere"
+
+
+def test_a_game_without_a_quotient_or_rule_is_searched(capsys):
+    data = run_json(capsys, "value", "wythoff", "3", "5", "--misere")
+    assert data["misere_method"] == "search" and data["outcome"] == "P"

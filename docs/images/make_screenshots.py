@@ -3,7 +3,8 @@
 Starts ``grundy serve`` on a free local port, opens each game of ``/api/games`` at its
 example position in the Play view with Chromium (Playwright), starts a game and saves the
 board (``board-<game>.png`` at 1366 x 768, ``board-<game>-phone.png`` at 390 x 844), then a
-few views (Analyse with the XOR drawn, the Sequence heat map, a game's history), the
+few views (Analyse with the XOR drawn, Analyse in misère play through Kayles' misère
+quotient, the Sequence heat map, a game's history), the
 Sequence view's "Find the pattern" card (``pattern-*.png``), and writes
 ``docs/playground.md``, the gallery the README links to.
 
@@ -91,6 +92,17 @@ def pattern_card(
     print("saved", name, flush=True)
 
 
+def analyse_misere(page: Page, base: str) -> None:
+    """Analyse misère Kayles 2 5 7: the quotient's element, outcome and winning move."""
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{base}/?game=kayles&position=2+5+7&misere=1&view=analyse")
+    page.get_by_test_id("misere-element").wait_for()
+    page.get_by_test_id("moves-left").wait_for()
+    page.get_by_test_id("options").locator("button").first.wait_for()
+    page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-misere-kayles.png"))
+    print("saved analyse-misere-kayles.png", flush=True)
+
+
 # The "Find the pattern" images and what the gallery says of them.
 PATTERN_SHOTS = [
     ("game=allbut:2,3,7&position=9+4", DESKTOP, "pattern-allbut.png", "10" * 15),
@@ -111,6 +123,17 @@ PATTERN_LINES = [
     "",
     "![Find the pattern on a phone: Wythoff's P-positions as Beatty sequences]"
     "(images/pattern-wythoff-phone.png)",
+    "",
+]
+
+
+MISERE_LINES = [
+    "In misère play (the *misère* switch) a sum of heaps of a take-and-break game is",
+    "answered through the game's misère quotient (`grundy misere`): the element the heaps",
+    "make, and whether it is in the P-portion; a game without one says it was searched.",
+    "",
+    "![Analyse in misère play: Kayles 2 5 7 makes b²c, not in the P-portion, so the player"
+    " to move wins](images/analyse-misere-kayles.png)",
     "",
 ]
 
@@ -145,6 +168,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.goto(f"{base}/?game=nim&position=3+4+5&view=analyse")
                 page.get_by_test_id("xor-table").wait_for()
                 page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
+                analyse_misere(page, base)
                 page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
                 page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
                 page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
@@ -164,6 +188,7 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "![Analyse: Nim 3 4 5, the XOR of the heaps bit by bit](images/analyse-nim.png)",
         "",
+        *MISERE_LINES,
         "![Sequence: Wythoff's values as a heat map](images/sequence-wythoff.png)",
         "",
         *PATTERN_LINES,

@@ -36,6 +36,7 @@ from .reports import (
     genus_report,
     heap_code,
     impartial_game,
+    load_quotient,
     loopy_report,
     misere_report,
     pattern_report,
@@ -312,16 +313,30 @@ def value(
             f"{MOVES_DESCRIBED} as text).",
         ),
     ] = False,
+    quotient: Annotated[
+        str | None,
+        typer.Option(
+            "--quotient",
+            metavar="FILE",
+            help="With --misere: answer through the misère quotient saved by 'grundy misere "
+            "CODE --save FILE' (re-verified; a heap past it is answered without it).",
+        ),
+    ] = None,
 ) -> None:
     """SG value, outcome and winning moves of a position."""
+    if quotient is not None and not misere:
+        raise InvalidGameError("--quotient FILE answers misère play: add --misere")
     rules = impartial_game(game, "value").limited_to(max_positions)
     start = rules.parse_position(position)
+    stored = None if quotient is None else load_quotient(game, rules, quotient)
     if loopy:
         if misere:
             raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
         return _loopy_value(game, rules, start, as_json)
     listing = {"limit": None, "described": None} if every_move else {}
-    report = value_report(game, rules, start, misere, remoteness=remoteness, **listing)
+    report = value_report(
+        game, rules, start, misere, remoteness=remoteness, quotient=stored, **listing
+    )
     if as_json:
         print_json(report)
         return

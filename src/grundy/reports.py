@@ -12,7 +12,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from . import heaps, loopy, registry
-from .errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from .errors import DatabaseError, InvalidGameError, InvalidPositionError, PositionLimitError
 from .games import CoinTurningGame, HeapGame, Nim
 from .impartial import ImpartialGame
 from .move import Move
@@ -38,6 +38,7 @@ __all__ = [
     "pattern_report",
     "pattern_answer",
     "misere_report",
+    "load_quotient",
 ]
 
 Position = Hashable
@@ -133,6 +134,7 @@ def value_report(
     limit: int | None = MOVES_LISTED,
     described: int | None = MOVES_DESCRIBED,
     remoteness: bool = False,
+    quotient: Any = None,
 ) -> dict[str, Any]:
     """SG value, outcome, winning moves and the reason, as ``grundy value --json`` prints.
 
@@ -148,6 +150,13 @@ def value_report(
     number of moves left with perfect play (:meth:`ImpartialGame.remoteness`; None,
     with ``remoteness_unknown`` saying why, when its search is too big).
 
+    In misère play ``misere_method`` says how the outcome was found: ``"quotient-file"``
+    (`quotient`, a :class:`~grundy.misere.MisereQuotient` of this game read by
+    :func:`load_quotient`, holds every heap of the position), ``"quotient"`` (the heap
+    code's quotient, computed within `QUOTIENT_WORK`), ``"game"`` (the game's own misère
+    rule: Nim, Moore's Nim) or ``"search"`` (a search of the position). A heap past
+    `quotient` (no proved period) is answered as without it, the reason saying so.
+
     Examples
     --------
     >>> from grundy.games import Nim
@@ -159,10 +168,17 @@ def value_report(
     >>> report["parts"]
     [{'text': '3', 'grundy': 3}, {'text': '4', 'grundy': 4}, {'text': '5', 'grundy': 5}]
     """
-    quotient = _misere_quotient_for(game, rules, start) if misere else None
+    method, note = None, ""
+    if misere:
+        quotient, method, note = _misere_method(game, rules, start, quotient)
+    else:
+        quotient = None
     if quotient is not None:  # misère play through the quotient: linear in the heaps
         outcome = quotient.outcome(start)
-        moves, moves_unlisted = quotient.winning_moves(start), ""
+        try:
+            moves, moves_unlisted = quotient.winning_moves(start), ""
+        except InvalidPositionError as exc:  # a heap's options are too many to list
+            moves, moves_unlisted = [], str(exc)
     else:
         outcome = rules.outcome(start, misere=misere)
         moves, moves_unlisted = _winning_changes_or_one(rules, start, misere)
@@ -192,8 +208,9 @@ def value_report(
         "winning_moves_count": count,
         "winning_moves_complete": not moves_unlisted,
         "position_text": rules.format_position(start),
-        "reason": (
-            _quotient_reason(quotient, start)
+        "reason": note
+        + (
+            _quotient_reason(quotient, start, stored=method == "quotient-file")
             if quotient is not None
             else ""
             if sg_unknown
@@ -207,15 +224,45 @@ def value_report(
         "remoteness": moves_left,
         "remoteness_unknown": moves_left_unknown or None,
         "parts": None if sg is None else _part_values(rules, start),
-        # Misère play: answered by the game's misère quotient, or by the game itself (its
-        # closed form, else a whole-position search).
-        "misere_method": None if not misere else "quotient" if quotient is not None else "game",
+        # Misère play: "quotient-file", "quotient", "game" (its own rule) or "search".
+        "misere_method": method,
     }
 
 
 #: The work a misère quotient may take when ``value --misere`` asks for one (about 2 s);
 #: past it the whole position is searched instead.
 QUOTIENT_WORK = 3_000_000
+
+
+def _misere_method(
+    game: str, rules: ImpartialGame[Any], start: Any, stored: Any
+) -> tuple[Any, str, str]:
+    """The quotient that answers `start` in misère play (or None), ``misere_method``, and
+    a note that starts the reason when `stored` does not hold a heap of `start`."""
+    note = ""
+    if stored is not None:
+        heaps = _heaps_of(start)
+        largest = None if heaps is None else max(heaps, default=0)
+        if largest is not None and (stored.periodicity is not None or largest <= stored.upto):
+            return stored, "quotient-file", ""
+        if largest is not None:
+            note = (
+                f"heap {largest} is past the quotient file (heaps ≤ {stored.upto}, "
+                "no proved period), so: "
+            )
+    quotient = _misere_quotient_for(game, rules, start)
+    if quotient is not None:
+        return quotient, "quotient", note
+    return None, "game" if rules.defines("explain_misere") else "search", note
+
+
+def _heaps_of(start: Any) -> tuple[int, ...] | None:
+    """The heaps of a position that is a sum of heaps (an int, a tuple, a Sum), or None."""
+    heaps = start.parts if isinstance(start, Sum) else start
+    heaps = (heaps,) if isinstance(heaps, int) else heaps
+    if not isinstance(heaps, tuple) or not all(isinstance(h, int) for h in heaps):
+        return None
+    return heaps
 
 
 def _misere_quotient_for(game: str, rules: ImpartialGame[Any], start: Any) -> Any:
@@ -226,9 +273,8 @@ def _misere_quotient_for(game: str, rules: ImpartialGame[Any], start: Any) -> An
     """
     if not isinstance(rules, HeapGame) or isinstance(rules, Nim):
         return None
-    heaps = start.parts if isinstance(start, Sum) else start
-    heaps = (heaps,) if isinstance(heaps, int) else heaps
-    if not isinstance(heaps, tuple) or not all(isinstance(h, int) for h in heaps):
+    heaps = _heaps_of(start)
+    if heaps is None:
         return None
     try:
         code = heap_code(game)
@@ -237,6 +283,59 @@ def _misere_quotient_for(game: str, rules: ImpartialGame[Any], start: Any) -> An
     if code is None:
         return None
     return _quotient(code.text, max((*heaps, 1)))
+
+
+def load_quotient(game: str, rules: ImpartialGame[Any], path: str) -> Any:
+    """The misère quotient in file `path` (``grundy misere CODE --save FILE``), checked
+    to be the quotient of `game`, whose rules are `rules`.
+
+    Parameters
+    ----------
+    game : str
+        The game's name as typed: ``kayles``, ``0.77``, ``dawson``, ``nim``...
+    rules : ImpartialGame
+        Its rules (:func:`impartial_game`).
+    path : str
+        The file, re-verified as :meth:`grundy.misere.MisereQuotient.load` does.
+
+    Returns
+    -------
+    MisereQuotient
+        For :func:`value_report`'s `quotient`.
+
+    Raises
+    ------
+    DatabaseError
+        The file is missing, damaged, does not verify, or is another game's quotient.
+    InvalidGameError
+        `game` is not Nim or a take-and-break code, so it has no misère quotient.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from grundy.misere import misere_quotient
+    >>> path = os.path.join(tempfile.mkdtemp(), "dawson.json")
+    >>> misere_quotient("0.07", 8).save(path)
+    >>> rules = impartial_game("dawson", "value")
+    >>> stored = load_quotient("dawson", rules, path)
+    >>> report = value_report("dawson", rules, (3, 4), True, quotient=stored)
+    >>> report["misere_method"], report["outcome"]
+    ('quotient-file', 'N')
+    >>> load_quotient("kayles", impartial_game("kayles", "value"), path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.DatabaseError: misère quotient file '...' is of 0.07, not of kayles (0.77)
+    """
+    from .misere import MisereQuotient
+
+    code = "nim" if isinstance(rules, Nim) else getattr(heap_code(game), "text", None)
+    if code is None:
+        raise InvalidGameError(f"{game}: misère quotients need nim or a take-and-break code")
+    quotient = MisereQuotient.load(path)
+    if quotient.code != code:
+        named = game if code == game else f"{game} ({code})"
+        raise DatabaseError(f"misère quotient file {path!r} is of {quotient.code}, not of {named}")
+    return quotient
 
 
 @functools.lru_cache(maxsize=8)
@@ -250,14 +349,15 @@ def _quotient(code: str, upto: int) -> Any:
     return quotient if quotient.periodicity is not None or quotient.upto >= upto else None
 
 
-def _quotient_reason(quotient: Any, start: Any) -> str:
+def _quotient_reason(quotient: Any, start: Any, *, stored: bool = False) -> str:
     """The misère reason: the element the heaps make, and whether it is in the P-portion."""
     element = quotient.element(start)
     word = quotient.word(element)
     inside = "in" if word in quotient.p_words else "not in"
     heaps = "every heap" if quotient.periodicity is not None else f"heaps ≤ {quotient.upto}"
     return (
-        f"misère quotient ({heaps}, order {quotient.order}): the heaps make {word}, "
+        f"{'stored ' * stored}misère quotient ({heaps}, order {quotient.order}): "
+        f"the heaps make {word}, "
         f"{inside} the P-portion {{{', '.join(quotient.p_words)}}}"
     )
 

@@ -106,7 +106,9 @@ class ValueReport(BaseModel):
     remoteness: int | None = None  # moves left with perfect play, when asked
     remoteness_unknown: str | None = None
     parts: list[PartValue] | None = None  # a few parts: each one's SG value
-    misere_method: str | None = None  # misère play: "quotient", or "game" (its own method)
+    # Misère play: "quotient" (the heap code's), "game" (its own rule) or "search"; the
+    # CLI's --quotient FILE gives "quotient-file".
+    misere_method: str | None = None
 
 
 class RemotenessReport(BaseModel):

@@ -72,6 +72,7 @@ function analysePlaceholders() {
     $(id).textContent = "";
   }
   $("moves-left").hidden = $("moves-left-label").hidden = true;
+  $("misere-method").hidden = $("misere-method-label").hidden = true;
   $("teach-card").hidden = true;
   clear($("xor-view"));
   clear($("mex-view"));
@@ -140,6 +141,39 @@ function refocus() {
   if (first) first.focus({ preventScroll: true });
 }
 
+// How a misère outcome was found (`misere_method` of /api/value).
+const QUOTIENT_RULE = ": the heaps' elements multiply, and the player to move loses "
+  + "exactly when their product is in the P-portion";
+const MISERE_METHODS = {
+  quotient: `the misère quotient (Plambeck–Siegel)${QUOTIENT_RULE}`,
+  "quotient-file": `a stored misère quotient${QUOTIENT_RULE}`,
+  game: "the game's own misère rule",
+  search: "a search of the moves from here (no misère quotient answers this position)",
+};
+const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/** A quotient's words with their exponents raised: b^2c reads b²c. */
+function superscripts(text) {
+  return text.replace(/\^(\d+)/g, (_, digits) => [...digits].map((d) => SUPERSCRIPTS[d]).join(""));
+}
+
+/** The reason; in misère play also how the outcome was found, the quotient's element bold. */
+function showReason(report) {
+  const method = report.misere_method;
+  const byQuotient = method === "quotient" || method === "quotient-file";
+  const text = byQuotient ? superscripts(report.reason) : report.reason;
+  const element = byQuotient && /^(.* the heaps make )([^\s,]+)(,.*)$/.exec(text);
+  if (element) {
+    $("reason").replaceChildren(element[1], el("strong", {
+      class: "element", "data-testid": "misere-element", text: element[2] }), element[3]);
+  } else {
+    $("reason").textContent = text;
+  }
+  const how = MISERE_METHODS[method];
+  $("misere-method").textContent = how || "";
+  $("misere-method").hidden = $("misere-method-label").hidden = !how;
+}
+
 function showValue(report) {
   if (report.grundy === null || report.grundy === undefined) {
     $("sg-value").textContent = "—";
@@ -150,7 +184,7 @@ function showValue(report) {
   }
   $("outcome").textContent = OUTCOME_WORDS[report.outcome] || report.outcome;
   $("outcome").className = `outcome-${report.outcome}`;
-  $("reason").textContent = report.reason;
+  showReason(report);
   if (report.parts) {
     const first = report.winning_moves_text[0];
     showXor($("xor-view"), report.parts, first ? first.move : "");
