@@ -141,6 +141,8 @@ def test_every_registry_example_runs(entry, capsys, monkeypatch):
     data = run_json(capsys, entry.command, *entry.example.split())
     if entry.command == "solve":  # a two-player game
         assert data["value"] in ("win", "loss", "tie", "draw") and data["positions"] > 0
+    elif data.get("kind") == "partizan":  # a canonical form, its outcome and temperature
+        assert data["outcome"] in ("N", "P", "L", "R") and data["value"] and data["temperature"]
     else:
         assert data["outcome"] in ("N", "P")
         assert isinstance(data["grundy"], int)

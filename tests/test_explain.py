@@ -63,8 +63,13 @@ def misere_line(game: gr.ImpartialGame, position: object) -> str:
 IMPARTIAL = [
     name
     for name, entry in registry.GAMES.items()
-    if entry.command == "value" and name not in ("hackenbush", "digraph")  # files
+    if entry.command == "value"
+    and name not in ("hackenbush", "digraph")  # files
+    and registry.find(entry.example.split()[0]).kind == "impartial"
 ]
+PARTIZAN = {
+    n for n, e in registry.GAMES.items() if registry.find(e.example.split()[0]).kind == "partizan"
+}
 # Their misère search is the slow part (seconds), not explain: checked on small positions.
 SLOW_MISERE = {"turning-corners"}
 
@@ -80,8 +85,9 @@ def test_every_catalog_example_is_explained_in_one_line(name):
 
 
 def test_the_two_player_entries_are_the_only_ones_left_out():
-    # Two-player games have no SG values, so no explain; the rest are checked above.
-    left_out = set(registry.GAMES) - set(IMPARTIAL) - {"hackenbush", "digraph"}
+    # Two-player and partizan games have no SG values, so no explain; the rest are checked
+    # above.
+    left_out = set(registry.GAMES) - set(IMPARTIAL) - {"hackenbush", "digraph"} - PARTIZAN
     assert left_out == {"tictactoe", "connect-four", "give-and-take"}
 
 

@@ -20,15 +20,19 @@ LAYERS = {
     "grundy.loopy": 1,
     "grundy.patterns": 1,
     "grundy.misere": 1,
+    "grundy.partizan": 1,
     "grundy.twoplayer": 1,
     "grundy.games": 2,  # catalog
     "grundy.twoplayer.games": 2,
+    "grundy.partizan.games": 2,
     "grundy.registry": 3,  # application
     "grundy.reports": 3,
+    "grundy.partizan_reports": 3,
     "grundy.play": 3,
     "grundy.cli": 4,  # interfaces
     "grundy.__main__": 4,
     "grundy.web": 4,
+    "grundy.partizan_cli": 4,
     "grundy.scale": 4,
 }
 NAMES = {0: "core", 1: "algorithms", 2: "catalog", 3: "application", 4: "interfaces"}

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 import grundy as gr
 from grundy.errors import InvalidGameError, LoopError, PositionLimitError
 from grundy.games import FibonacciNim, Nim, OctalGame, SubtractionGame, Wythoff
-from grundy.misere.genus import Genus, GenusSearch, genus, genus_sequence
+from grundy.misere import from_position
+from grundy.misere.genus import PHYLA, Genus, GenusSearch, genus, genus_sequence
 from grundy.registry import find
 
 
@@ -85,6 +86,50 @@ def test_parse_and_text(text, digits, shown):
     assert Genus.parse(str(found)) == found
 
 
+@pytest.mark.parametrize(
+    ("values", "phylum", "shown"),
+    [
+        ((2, (2, 0)), "nim-heap", "2"),
+        ((2, (2, 0)), "hereditarily tame", "2^2"),  # Wythoff (10, 14)
+        ((2, (2, 0)), "reversibly tame", "2^2"),  # Kayles 7
+        ((0, (1, 2, 0)), "reversibly tame", "0^1"),
+        ((13, (13, 15)), "reversibly tame", "13^(13)"),
+        ((1, (1, 3)), "tameable", "1^13"),  # Kayles 16: every digit
+        ((0, (1, 2, 0)), "tameable", "0^120"),
+        ((2, (2, 0)), "wild", "2^20"),  # Kayles 19
+        ((1, (2, 0)), "hereditarily restive", "1^2"),
+        ((0, (2, 0)), "reversibly restive", "0^2"),
+        ((0, (2, 0)), "wild", "0^20"),  # Grundy's game 20
+        ((4, (1, 4, 6)), "restless", "4^146"),
+        ((6, (1, 9, 10, 8)), "wild", "6^(1,9,10,8)"),
+    ],
+)
+def test_text_by_phylum(values, phylum, shown):
+    found = Genus(*values, phylum=phylum)
+    assert str(found) == shown
+    assert found == Genus(*values) == Genus.parse(shown)  # the phylum is not the value
+    assert hash(found) == hash(Genus(*values))
+    assert Genus.parse(shown).phylum is None
+    assert eval(repr(found), {"Genus": Genus}).phylum == phylum
+
+
+def test_phylum_refused():
+    with pytest.raises(InvalidGameError, match="phylum 'tame' is not one of nim-heap, "):
+        Genus(2, (2, 0), phylum="tame")
+    for values, phylum in [
+        ((2, (2, 0)), 3),
+        ((0, (0, 2)), "nim-heap"),
+        ((4, (1, 4, 6)), "reversibly tame"),
+        ((1, (1, 3)), "hereditarily restive"),
+        ((6, (4, 6)), "restless"),
+    ]:
+        with pytest.raises(InvalidGameError, match="genus .*phylum|no .* game has it"):
+            Genus(*values, phylum=phylum)
+    assert set(PHYLA) == {"nim-heap", "tameable", "restless", "wild"} | {
+        f"{how} {kind}" for how in ("hereditarily", "reversibly") for kind in ("tame", "restive")
+    }
+
+
 @pytest.mark.parametrize("text", ["", "^2", "2^", "2^(1,)", "a", "2^1x", "5^3", "2^0", "3^(4)"])
 def test_parse_refuses(text):
     with pytest.raises(InvalidGameError, match="genus"):
@@ -127,48 +172,64 @@ HEAP_GAMES = [
 
 @pytest.mark.parametrize(("name", "spec", "code"), HEAP_GAMES)
 def test_heap_games_match_cgsuite(name, spec, code):
+    """Every row, value and text, with no exception (147 rows): the phylum of each heap's
+    misère canonical form, kept by the search, chooses CGSuite's notation."""
     published = read_genus(f"cgsuite_{name}_genus.txt")
     assert sorted(published) == list(range(21))
     found = genus_sequence(find(spec), 20)
-    for n, text in published.items():
-        assert found[n] == Genus.parse(text), (n, text, str(found[n]))
-        # CGSuite's text also says the phylum; where the genus alone says as much, the same
-        short = re.fullmatch(r"\d+\^(\d|\(\d+\))", text) and not found[n].is_nim_heap
-        if "^" not in text or short:
-            assert str(found[n]) == text
+    assert all(g.phylum is not None for g in found)
+    assert {n: str(g) for n, g in enumerate(found)} == published
+    assert found == [Genus.parse(text) for text in published.values()]
     misere = read_pairs(f"cgsuite_{name}_misere_nim_values.txt")
     assert all(found[n].misere_value() == v for n, v in misere.items())
     if code is not None:  # the same game from its code, moves written by the genus module
-        assert genus_sequence(code, 20) == found
+        from_code = genus_sequence(code, 20)
+        assert from_code == found and list(map(str, from_code)) == list(map(str, found))
 
 
-def test_text_differs_from_cgsuite_only_by_phylum():
-    """CGSuite writes 2^2 for a tame game that is not *2, and every digit for a wild game of
-    a tame genus: the genus alone cannot say it (8 of the 147 heap rows)."""
+# The rows whose text the genus alone does not decide: (game, n, CGSuite's text, phylum)
+NEEDS_THE_PHYLUM = [
+    ("kayles_0.77", 7, "2^2", "reversibly tame"),  # the genus of *2, not *2
+    ("kayles_0.77", 10, "2^2", "reversibly tame"),
+    ("kayles_0.77", 14, "2^2", "reversibly tame"),
+    ("kayles_0.77", 16, "1^13", "tameable"),  # tame genera, every digit written
+    ("kayles_0.77", 18, "3^31", "wild"),
+    ("kayles_0.77", 19, "2^20", "wild"),
+    ("kayles_0.77", 20, "1^031", "tameable"),
+    ("grundys_game", 20, "0^20", "wild"),
+]
+
+
+def test_text_without_the_phylum():
+    """With no form kept (max_form_size=0) the text is read from the genus alone: it
+    differs from CGSuite's in exactly the 8 of the 147 heap rows that need the phylum."""
     differ = []
     for name, spec, _ in HEAP_GAMES:
-        found = genus_sequence(find(spec), 20)
-        differ += [(t, str(found[n])) for n, t in read_genus(f"cgsuite_{name}_genus.txt").items()]
-    differ = [pair for pair in differ if pair[0] != pair[1]]
-    assert sorted(set(differ)) == [
-        ("0^20", "0^2"),
-        ("1^031", "1"),
-        ("1^13", "1^1"),
-        ("2^2", "2"),
-        ("2^20", "2"),
-        ("3^31", "3"),
-    ]
-    assert len(differ) == 8
+        published = read_genus(f"cgsuite_{name}_genus.txt")
+        plain = genus_sequence(find(spec), 20, max_form_size=0)
+        assert all(g.phylum is None for g in plain)
+        assert plain == genus_sequence(find(spec), 20)
+        differ += [(name, n) for n, g in enumerate(plain) if str(g) != published[n]]
+    assert differ == [(name, n) for name, n, _, _ in NEEDS_THE_PHYLUM]
+    for name, n, text, phylum in NEEDS_THE_PHYLUM:
+        spec = next(spec for game, spec, _ in HEAP_GAMES if game == name)
+        found = genus(find(spec), n)
+        assert (str(found), found.phylum) == (text, phylum)
+        assert str(Genus.parse(text)) != text  # the genus alone writes it otherwise
 
 
 def test_coordinate_games_match_cgsuite():
     wythoff = Wythoff()
     for n, text in read_genus("cgsuite_wythoff_row10_genus.txt").items():
-        assert genus(wythoff, (10, n)) == Genus.parse(text), n
+        found = genus(wythoff, (10, n))
+        assert found == Genus.parse(text) and str(found) == text, n
+    # Wythoff (10, 14) is 2^2 (hereditarily tame, not *2): the genus alone writes 2
+    assert genus(wythoff, (10, 14)).phylum == "hereditarily tame"
     # GenMem(a <= 2 memory) at (10, memory n): our Fibonacci nim's (10, min(2n, 10))
     fibonacci = FibonacciNim()
     for n, text in read_genus("cgsuite_fibonacci_nim_coord_row10_genus.txt").items():
-        assert genus(fibonacci, (10, min(2 * n, 10))) == Genus.parse(text), n
+        found = genus(fibonacci, (10, min(2 * n, 10)))
+        assert found == Genus.parse(text) and str(found) == text, n
 
 
 # ---------------------------------------------------------------- CGSuite's misère games
@@ -234,7 +295,7 @@ def test_cgsuite_misere_games():
     for line in lines[2:]:
         text, expected, misere_value, nim_value = line.split("\t")
         found = genus(TREE, read_cgsuite_game(text))
-        assert found == Genus.parse(expected), text
+        assert found == Genus.parse(expected) and str(found) == expected, text
         assert (found.misere_value(), found.nim_value) == (int(misere_value), int(nim_value))
     assert read_cgsuite_game("*[[2],0]") == ((heap(2),), ())
     assert str(genus(TREE, read_cgsuite_game("*[[2],1]"))) == "2^1420"
@@ -291,6 +352,27 @@ def test_genus_is_misere_play_plus_twos(dag, data):
         assert both.misere_value(n) == value((tuple(sorted((p, q))), n, 0))
 
 
+@given(random_dags(), st.data())
+def test_phylum_is_the_canonical_forms(dag, data):
+    """The phylum the search keeps is that of from_position's canonical form (another
+    path: sums of forms), and the genus has the shape the phylum implies (else Genus
+    would refuse it)."""
+    size, edges = dag
+    game = gr.game_from_moves(lambda i: edges[i], name="dag")
+    p, q = data.draw(st.integers(0, size - 1)), data.draw(st.integers(0, size - 1))
+    for position in (p, gr.Sum(p, q)):
+        found = genus(game, position)
+        form = from_position(game, position)
+        assert game.cache["genus"].memo[game.cache["genus"].key(position)] is form
+        assert (found.phylum == "nim-heap") == form.is_nim_heap
+        assert (found.phylum in ("nim-heap", *PHYLA[1:3])) == form.is_generally_tame
+        assert (found.phylum in PHYLA[4:6]) == form.is_generally_restive
+        assert (found.phylum == "restless") == form.is_restless
+        assert (found.phylum in PHYLA[:4]) == form.is_tameable
+        assert (found.nim_value, found.misere_value()) == (form.nim_value, form.misere_nim_value)
+        assert Genus.parse(str(found)) == found
+
+
 # ---------------------------------------------------------------- searches
 def test_sums_and_memo():
     kayles = OctalGame("0.77")
@@ -313,6 +395,42 @@ def test_deep_chain_needs_no_recursion():
     assert genus(SubtractionGame([1, 2]), 100_000) == Genus.of_nim_heap(100_000 % 3)
     countdown = gr.game_from_moves(lambda n: [n - 1] if n else [], name="countdown")
     assert genus(countdown, 50_001) == Genus.of_nim_heap(1)
+
+
+def test_form_size_cap():
+    """Past max_form_size the forms are dropped: later heaps come without a phylum (the
+    text from the genus alone), earlier ones keep theirs, the values are the same."""
+    kayles = OctalGame("0.77")
+    full = genus_sequence(OctalGame("0.77"), 20)
+    capped = genus_sequence(kayles, 20, max_form_size=300)
+    assert capped == full
+    cut = next(n for n, g in enumerate(capped) if g.phylum is None)
+    assert 7 < cut < 20 and all(g.phylum is None for g in capped[cut:])
+    assert list(map(str, capped[:cut])) == list(map(str, full[:cut]))
+    search = kayles.cache["genus"]
+    assert search.genera is None and search.form_size == 0
+    assert all(type(v) is Genus for v in search.memo.values())
+    assert genus(kayles, 10) == full[10] and str(genus(kayles, 7)) == "2^2"  # found before
+    # for good: a later call with room does not bring the forms back
+    assert genus(kayles, 21).phylum is None
+    kayles.clear_cache()
+    assert genus(kayles, 19).phylum == "wild"
+    # 0 keeps none
+    assert genus(OctalGame("0.77"), 7, max_form_size=0) == Genus(2, (2, 0), phylum=None)
+    assert str(genus(OctalGame("0.77"), 7, max_form_size=0)) == "2"
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, None, True, "10"])
+def test_form_size_refused(bad):
+    with pytest.raises(InvalidGameError, match="max_form_size .* must be a non-negative int"):
+        genus(Nim(), (3,), max_form_size=bad)
+
+
+def test_form_size_counts_options():
+    search = GenusSearch(Nim())
+    assert search.genus((5,), limit=100) == Genus.of_nim_heap(5)
+    # the forms *0 .. *5: 6 forms with 0 + 1 + ... + 5 options
+    assert search.form_size == 6 + 15 and len(search.genera) == 6
 
 
 def test_position_limit():
@@ -349,8 +467,7 @@ def test_cli_table_genus(capsys):
     assert "genus of one heap, n = 0..14" in out
     assert "3^1431" in out and "2^0520" in out and "4^146" in out
     report = run_json(capsys, "table", "kayles", "--upto", "20", "--genus")
-    published = read_genus("cgsuite_kayles_0.77_genus.txt").values()
-    assert list(map(Genus.parse, report["genus"])) == list(map(Genus.parse, published))
+    assert report["genus"] == list(read_genus("cgsuite_kayles_0.77_genus.txt").values())
     assert report == {"game": "kayles", "upto": 20, "genus": report["genus"]}
 
 

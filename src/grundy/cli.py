@@ -323,7 +323,21 @@ def value(
         ),
     ] = None,
 ) -> None:
-    """SG value, outcome and winning moves of a position."""
+    """SG value, outcome and winning moves of a position (a partizan game: its canonical
+    form, temperature and each player's winning moves)."""
+    found = registry.find(game)
+    if found.kind == "partizan":
+        if misere or loopy or remoteness or quotient is not None:
+            raise InvalidGameError(
+                f"{game} is a partizan game: --misere, --loopy, --remoteness and --quotient "
+                "are for impartial games"
+            )
+        from .partizan_cli import show_position
+
+        rules: Any = found.limited_to(max_positions)
+        return show_position(
+            console, game, rules, position, every_move=every_move, plot=None, as_json=as_json
+        )
     if quotient is not None and not misere:
         raise InvalidGameError("--quotient FILE answers misère play: add --misere")
     rules = impartial_game(game, "value").limited_to(max_positions)
@@ -451,6 +465,10 @@ def solve(
     cycles and draws too). Impartial games are solved as loopy games. With --store, a
     game with tiers is solved tier by tier, its shards run on --engine."""
     rules = registry.find(game).limited_to(max_positions)
+    if rules.kind == "partizan":  # played out from the position: Left, or Right, first
+        from .partizan_cli import two_player
+
+        rules, position = two_player(rules, position), None
     tiered = store is not None
     if not tiered and (engine != "local" or workers or address):
         raise InvalidGameError(
@@ -716,6 +734,37 @@ def _print_summary(values: list, what: str) -> None:
 
 @app.command(cls=_Command)
 @reports_errors
+def cgt(
+    expression: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME",
+            help="A short game in CGSuite's notation: '{3||2*|1*}', '^*', '+-1', 'Tiny(2)', "
+            "'{0|*} + *2'.",
+        ),
+    ],
+    cool_by: Annotated[
+        str | None, typer.Option("--cool", metavar="T", help="Cool the game by T first.")
+    ] = None,
+    heat_by: Annotated[
+        str | None, typer.Option("--heat", metavar="T", help="Heat the game by T first.")
+    ] = None,
+    plot: Annotated[
+        str | None,
+        typer.Option("--plot", metavar="FILE", help="Draw the thermograph into FILE (.png, .svg)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Canonical form, outcome, stops, mean, temperature and thermograph of a partizan game."""
+    from .partizan_cli import show_expression
+
+    show_expression(
+        console, expression, cool_by=cool_by, heat_by=heat_by, plot=plot, as_json=as_json
+    )
+
+
+@app.command(cls=_Command)
+@reports_errors
 def misere(
     game: Annotated[
         str,
@@ -890,6 +939,10 @@ def play(
 ) -> None:
     """Play against perfect play in the terminal."""
     rules = registry.find(game).limited_to(max_positions)
+    if rules.kind == "partizan":  # played out from the position: Left, or Right, first
+        from .partizan_cli import two_player
+
+        rules, position = two_player(rules, position), None
     current = rules.check_position(rules.parse_position(position or []))
     if first is not None and first not in ("me", "engine"):
         raise typer.BadParameter(f"{first!r} is not 'me' or 'engine'", param_hint="--first")
@@ -947,7 +1000,13 @@ def survey(
         ),
     ],
     upto: Annotated[
-        int, typer.Option("--upto", min=0, metavar="N", help="Values per game at most: G(0..N).")
+        int,
+        typer.Option(
+            "--upto",
+            min=0,
+            metavar="N",
+            help="Values per game at most: G(0..N) (with --misere: heaps up to N).",
+        ),
     ],
     engine: EngineName = "local",
     workers: Workers = None,
@@ -968,13 +1027,34 @@ def survey(
         bool | None,
         typer.Option("--progress/--no-progress", help="Progress line (default: on a terminal)."),
     ] = None,
+    misere: Annotated[
+        bool,
+        typer.Option(
+            "--misere",
+            help="A census of misère quotients to heap N: orders, tame and wild games.",
+        ),
+    ] = False,
+    max_work: Annotated[
+        int | None,
+        typer.Option(
+            "--max-work",
+            min=1,
+            metavar="STEPS",
+            help="With --misere: steps allowed each game (default 1,000,000).",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Period of every game of a family, one task per game, resumable; a summary table."""
+    """Period of every game of a family, one task per game, resumable; a summary table.
+    With --misere, a census of their misère quotients."""
     from .scale import results_path, summarize
     from .scale import survey as run_survey
 
     show = sys.stderr.isatty() if progress is None else progress
+    if misere:
+        return _misere_census(family, upto, engine, workers, address, out, max_work, show, as_json)
+    if max_work is not None:
+        raise InvalidGameError("--max-work is for a misère census: add --misere")
     path = results_path(out, family, upto)
     began = time.perf_counter()
     new: list = []
@@ -1051,6 +1131,68 @@ def survey(
         console.print("same sequence up to an offset of a few heap sizes", markup=False)
         for codes in summary.offset:
             console.print(f"  {' ~ '.join(codes)}", markup=False)
+
+
+def _misere_census(
+    family: str,
+    upto: int,
+    engine: str,
+    workers: int | None,
+    address: str | None,
+    out: str,
+    max_work: int | None,
+    show: bool,
+    as_json: bool,
+) -> None:
+    """``grundy survey FAMILY --misere``: the census table, or its summary as JSON."""
+    from .scale import CENSUS_MAX_WORK, census_lines, misere_survey, summarize_misere
+    from .scale.misere_survey import misere_results_path
+
+    limit = CENSUS_MAX_WORK if max_work is None else max_work
+    path = misere_results_path(out, family, upto)
+    began = time.perf_counter()
+    new: list = []
+    try:
+        results = misere_survey(
+            family,
+            upto,
+            engine=engine,
+            workers=workers,
+            address=address,
+            out=out,
+            max_work=limit,
+            progress=show,
+            on_result=new.append,
+        )
+    except KeyboardInterrupt:
+        err_console.print(
+            f"interrupted: {len(new):,} new results are kept in {path}; run the "
+            "same command to resume",
+            markup=False,
+        )
+        raise typer.Exit(code=130) from None
+    summary = summarize_misere(results)
+    if as_json:
+        print_json(
+            {
+                "family": family,
+                "upto": upto,
+                "misere": True,
+                "max_work": limit,
+                "results_file": path,
+                "computed": len(new),
+                **summary.to_json(),
+            }
+        )
+        return
+    lines = census_lines(summary, family, upto)
+    lines.insert(
+        1,
+        f"  {path}: {len(new):,} computed now ({engine}), {summary.games - len(new):,} read "
+        f"back; {time.perf_counter() - began:.1f} s",
+    )
+    for line in lines:
+        console.print(line, markup=False)
 
 
 @app.command(cls=_Command)

@@ -1,4 +1,5 @@
-"""Outcome classes: N (the player to move wins), P (the other player), D (a draw)."""
+"""Outcome classes: N (the player to move wins), P (the other player), D (a draw), and in
+partizan games L and R (Left, or Right, wins whoever starts)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ class Outcome(enum.Enum):
     """Outcome class of a position under optimal play.
 
     ``N``: the next player (the one to move) wins; ``P``: the previous player wins;
-    ``D``: a draw, play goes on forever (only in loopy games).
+    ``D``: a draw, play goes on forever (only in loopy games); ``L`` and ``R``: Left
+    (Right) wins whoever moves first (only in partizan games).
 
     Examples
     --------
@@ -24,6 +26,8 @@ class Outcome(enum.Enum):
     N = "N"
     P = "P"
     D = "D"
+    L = "L"
+    R = "R"
 
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
@@ -36,4 +40,10 @@ class Outcome(enum.Enum):
         >>> gr.Outcome.N.describe()
         'first player wins'
         """
-        return {"N": "first player wins", "P": "second player wins", "D": "draw"}[self.value]
+        return {
+            "N": "first player wins",
+            "P": "second player wins",
+            "D": "draw",
+            "L": "Left wins",
+            "R": "Right wins",
+        }[self.value]

@@ -19,9 +19,9 @@ __all__ = ["Game", "GameKind", "P"]
 #: The type of a game's positions: any hashable value.
 P = TypeVar("P", bound=Hashable)
 
-#: What a game answers: SG values (``"impartial"``) or win/loss/tie/draw
-#: (``"two-player"``).
-GameKind = Literal["impartial", "two-player"]
+#: What a game answers: SG values (``"impartial"``), win/loss/tie/draw
+#: (``"two-player"``) or canonical forms (``"partizan"``: Left's and Right's moves).
+GameKind = Literal["impartial", "two-player", "partizan"]
 
 
 class Game(Generic[P]):

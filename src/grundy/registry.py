@@ -39,6 +39,7 @@ from .games.digraph import DigraphTokens
 from .games.subtraction import read_subtraction_set
 from .impartial import ImpartialGame
 from .integers import parse_int, shown
+from .protocol import Game
 from .twoplayer import TwoPlayerGame
 
 __all__ = ["GameEntry", "GAMES", "find", "describe_games"]
@@ -81,6 +82,18 @@ def _connect_four(parameter: str | None) -> ConnectFour:
     )
 
 
+def _partizan(name: str) -> Game[Any]:
+    """A game of the partizan catalog (imported when first named: a light registry)."""
+    import dataclasses
+
+    from .partizan import games
+
+    found = getattr(games, name)
+    # a class is made; a family's instance (Clobber, Cutcake) is copied with fresh
+    # caches, so that limits set on one use never reach another
+    return found() if isinstance(found, type) else dataclasses.replace(found)
+
+
 @dataclass(frozen=True, slots=True)
 class GameEntry:
     """One line of the registry: how to build a game from its command-line name.
@@ -94,7 +107,7 @@ class GameEntry:
     name: str
     summary: str
     example: str  # the game and a position, as typed on the command line
-    make: Callable[[str | None], ImpartialGame[Any] | TwoPlayerGame[Any]]
+    make: Callable[[str | None], Game[Any]]
     parameter: str | None = None  # what follows the colon, e.g. "M" in bash:M
     command: str = "value"  # the CLI command its example is for ("solve": two players)
     reads_files: bool = False  # its positions may name files (the web uses `inline`)
@@ -265,6 +278,48 @@ GAMES: dict[str, GameEntry] = {
             from_file=DigraphGame.from_file,
         ),
         GameEntry(
+            "domineering",
+            "Domineering (partizan): Left places vertical dominoes, Right horizontal; a "
+            "board RxC or rows like ..#|...",
+            "domineering 3x3",
+            lambda _: _partizan("Domineering"),
+        ),
+        GameEntry(
+            "clobber",
+            "Clobber (partizan): a stone x (Left) or o (Right) takes an adjacent enemy stone; "
+            "rows like xox|ox.",
+            "clobber xox|ox.",
+            lambda _: _partizan("Clobber"),
+        ),
+        GameEntry(
+            "cutcake",
+            "Cutcake (partizan): Left cuts a piece between columns, Right between rows; "
+            "pieces like 3x4 + 2x2",
+            "cutcake 3x4",
+            lambda _: _partizan("Cutcake"),
+        ),
+        GameEntry(
+            "amazons",
+            "Amazons (partizan): a queen x (Left) or o (Right) moves, then burns a square "
+            "(#); small boards like x...|o...",
+            "amazons x...|o...",
+            lambda _: _partizan("Amazons"),
+        ),
+        GameEntry(
+            "toads-and-frogs",
+            "Toads and Frogs (partizan): toads T (Left) move right, frogs F (Right) left, "
+            "one square or a jump over one enemy",
+            "toads-and-frogs TT..FF",
+            lambda _: _partizan("ToadsAndFrogs"),
+        ),
+        GameEntry(
+            "blue-red-hackenbush",
+            "Hackenbush with blue (l, Left), red (r, Right) and green (e) edges, in "
+            "CGSuite's notation: lrl, l(l;rl)",
+            "blue-red-hackenbush lrlrrllr",
+            lambda _: _partizan("Hackenbush"),
+        ),
+        GameEntry(
             "tictactoe",
             "tic-tac-toe (two players): the board as rows like xo. .x. ..o",
             "tictactoe",
@@ -292,7 +347,7 @@ GAMES: dict[str, GameEntry] = {
 }
 
 
-def find(spec: str, *, files: bool = True) -> ImpartialGame | TwoPlayerGame:
+def find(spec: str, *, files: bool = True) -> Any:
     """Return the game named by `spec`, such as ``"nim"`` or ``"subtraction:1,3,4"``.
 
     With ``files=False`` (the web playground), games that read files are refused, or

@@ -62,6 +62,12 @@ def impartial_game(spec: str, command: str, *, files: bool = True) -> ImpartialG
     grundy.errors.InvalidGameError: tictactoe is a two-player game without SG values; ...
     """
     rules = registry.find(spec, files=files)
+    if rules.kind == "partizan":
+        raise InvalidGameError(
+            f"{spec} is a partizan game: its values are canonical forms, not SG values; "
+            f"use 'grundy value {spec} POSITION' (or 'grundy solve', 'grundy play'), not "
+            f"'{command}'"
+        )
     if not isinstance(rules, ImpartialGame):
         raise InvalidGameError(
             f"{spec} is a two-player game without SG values; use 'grundy "
@@ -523,7 +529,7 @@ def genus_report(game: str, upto: int, *, max_positions: int, files: bool = True
     Examples
     --------
     >>> genus_report("0.77", 7, max_positions=1000)["genus"]
-    ['0', '1', '2', '3', '1', '4^146', '3', '2']
+    ['0', '1', '2', '3', '1', '4^146', '3', '2^2']
     """
     from .misere.genus import genus
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
@@ -13,10 +13,56 @@ from ..heaps import HeapCode, parse_code
 from ..impartial import ImpartialGame, game_from_moves
 from ..solver import call_moves
 from ..sums import Sum
+from . import _phyla
+from .canonical import ZERO, MisereGame, canonical
 
-__all__ = ["Genus", "GenusSearch", "genus", "genus_sequence"]
+__all__ = ["Genus", "GenusSearch", "genus", "genus_sequence", "PHYLA", "MAX_FORM_SIZE"]
 
 Position = Hashable
+
+#: The phyla of misère canonical forms (CGSuite's, Dan Hoey's), simplest first: the
+#: values of :attr:`Genus.phylum`.
+PHYLA = (
+    "nim-heap",
+    "hereditarily tame",
+    "reversibly tame",
+    "tameable",
+    "hereditarily restive",
+    "reversibly restive",
+    "restless",
+    "wild",
+)
+_PHYLUM_NAME = dict(
+    zip(
+        (
+            _phyla.NIMHEAP,
+            _phyla.HERED_TAME,
+            _phyla.REV_TAME,
+            _phyla.TAMEABLE,
+            _phyla.HERED_RESTIVE,
+            _phyla.REV_RESTIVE,
+            _phyla.RESTLESS,
+            _phyla.WILD,
+        ),
+        PHYLA,
+        strict=True,
+    )
+)
+# The genus each phylum has (a Genus property), and the phyla CGSuite writes g^γ0 for.
+_PHYLUM_GENUS = {
+    "nim-heap": "is_nim_heap",
+    "hereditarily tame": "is_tame",
+    "reversibly tame": "is_tame",
+    "hereditarily restive": "is_restive",
+    "reversibly restive": "is_restive",
+    "restless": "is_restless",
+}
+_ONE_DIGIT = frozenset(PHYLA[1:3] + PHYLA[4:6])
+
+#: Default cap on the size of the misère canonical forms a genus search keeps (a form
+#: with k options has size k + 1): 50 to 100 bytes a unit, so 400 MB at most. Kayles
+#: keeps its forms to heap 65 (size 3.7 million; its search holds 2.3 million positions).
+MAX_FORM_SIZE = 4_000_000
 
 
 def _mex(values: set[int]) -> int:
@@ -60,7 +106,7 @@ def _short_form(g: int, first: int) -> tuple[int, ...] | None:
     return _trimmed((first, base ^ 2, base))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Genus:
     """Conway's genus g^{γ0 γ1 γ2 ...} of an impartial game G.
 
@@ -75,11 +121,16 @@ class Genus:
         g, the normal-play nim value (SG value).
     misere_values : sequence of int
         γ0 γ1 ... up to the period-2 tail; more digits are allowed and trimmed.
+    phylum : str, optional
+        The phylum of the game's misère canonical form, one of :data:`PHYLA`, when known
+        (:func:`genus` finds it): it chooses CGSuite's text. Not part of the value:
+        genera are equal when their values are.
 
     Raises
     ------
     InvalidGameError
-        A negative value, or fewer than two misère values.
+        A negative value, fewer than two misère values, or a phylum that is not one of
+        :data:`PHYLA` or that no game of this genus has.
 
     Examples
     --------
@@ -91,19 +142,24 @@ class Genus:
     ('4^146', 1, 4)
     >>> [str(g) for g in (Genus(0, (1, 2, 0)), Genus(0, (0, 2)), Genus(6, (1, 9, 10, 8)))]
     ['0', '0^0', '6^(1,9,10,8)']
+    >>> kayles_7 = Genus(2, (2, 0), phylum="reversibly tame")   # as genus() finds it
+    >>> str(kayles_7), str(Genus(2, (2, 0))), kayles_7 == Genus(2, (2, 0))
+    ('2^2', '2', True)
 
     Notes
     -----
-    The text is CGSuite's notation (``core/misere/Genus.java``), read from the genus
-    alone: a bare number g is the genus of the nim-heap *g (0 = 0^{120}, 1 = 1^{031},
-    g = g^{g, g⊕2} for g >= 2); g^m with one digit is a tame genus (γ_i = g ⊕ 2·(i odd)
-    for i >= 1) or a restive one (g <= 1 < m; γ_i = b ⊕ 2·(i odd) with b = m if m < 4,
-    else g); any other genus lists its digits up to the period-2 tail, in parentheses,
-    comma-separated, when one of them is 10 or more. CGSuite chooses among these forms by
-    the phylum of the game's misère canonical form, which the genus does not determine:
-    it writes ``2^2`` for a tame game of genus 2^{20} that is not the nim-heap *2, and
-    every digit (``0^120``) for a wild game of a tame genus. :meth:`parse` reads all
-    its forms.
+    The text is CGSuite's notation (``core/misere/Genus.java``): a bare number g, the
+    nim-heap *g (0 = 0^{120}, 1 = 1^{031}, g = g^{g, g⊕2} for g >= 2); g^m with one digit,
+    a tame genus (γ_i = g ⊕ 2·(i odd) for i >= 1) or a restive one (g <= 1 < m;
+    γ_i = b ⊕ 2·(i odd) with b = m if m < 4, else g); else the digits up to the
+    period-2 tail, in parentheses, comma-separated, when one of them is 10 or more.
+    CGSuite chooses among these by the phylum of the game's misère canonical form: the
+    bare number for a nim-heap, one digit for a generally (hereditarily or reversibly)
+    tame or restive game, every digit for the rest (tameable, restless, wild), so it
+    writes ``2^2`` for a reversibly tame game of the genus of *2 and ``0^120``, ``1^13``
+    for a tameable or wild game of a tame genus. Without a phylum the text is read from
+    the genus alone: a nim-heap's genus bare, other tame or restive genera with one
+    digit. :meth:`parse` reads all these forms (the phylum stays unknown).
 
     References
     ----------
@@ -113,6 +169,7 @@ class Genus:
 
     nim_value: int
     misere_values: tuple[int, ...]
+    phylum: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         given = self.misere_values
@@ -123,6 +180,22 @@ class Genus:
                 "the period-2 tail (two at least), all non-negative ints"
             )
         object.__setattr__(self, "misere_values", _trimmed(values))
+        kind = self.phylum
+        if kind is None:
+            return
+        if kind not in PHYLA:
+            raise InvalidGameError(
+                f"genus {self._text(None)}: phylum {kind!r} is not one of {', '.join(PHYLA)}"
+            )
+        need = _PHYLUM_GENUS.get(kind)
+        if need is not None and not getattr(self, need):
+            raise InvalidGameError(
+                f"genus {self._text(None)}: no {kind} game has it (its genus {need} is false)"
+            )
+
+    def __repr__(self) -> str:
+        known = "" if self.phylum is None else f", phylum={self.phylum!r}"
+        return f"Genus(nim_value={self.nim_value!r}, misere_values={self.misere_values!r}{known})"
 
     # ----------------------------------------------------------------- the values
     def misere_value(self, n: int = 0) -> int:
@@ -263,10 +336,17 @@ class Genus:
 
     # ----------------------------------------------------------------- text
     def __str__(self) -> str:
+        return self._text(self.phylum)
+
+    def _text(self, phylum: str | None) -> str:
+        """CGSuite's text for a game of this genus in `phylum` (None: unknown)."""
         g, values = self.nim_value, self.misere_values
-        if self.is_nim_heap:
+        if phylum == "nim-heap" or (phylum is None and self.is_nim_heap):
             return str(g)
-        shown = values[:1] if values == _short_form(g, values[0]) else values
+        if phylum is None:
+            shown = values[:1] if values == _short_form(g, values[0]) else values
+        else:
+            shown = values[:1] if phylum in _ONE_DIGIT else values
         if any(v >= 10 for v in shown):
             return f"{g}^({','.join(map(str, shown))})"
         return f"{g}^{''.join(map(str, shown))}"
@@ -366,18 +446,33 @@ class GenusSearch:
     :meth:`~grundy.ImpartialGame.canonical` form, without parts that have no move (they
     change nothing). :func:`genus` keeps one in ``game.cache["genus"]``.
 
+    While the forms it keeps are small enough (`max_form_size`), `memo` holds each
+    position's misère canonical form, built from its options' forms as the search goes,
+    and `genera` the genus of each form: the phylum of a position's form, and so
+    CGSuite's text, comes with its genus. Past the cap the forms are dropped for good
+    (`memo` then holds genera, `genera` is None) and the search goes on with genera alone.
+
     Examples
     --------
     >>> from grundy.misere.genus import GenusSearch
     >>> from grundy.games import Kayles
     >>> search = GenusSearch(Kayles)
-    >>> str(search.genus(gr.Sum(2, 3), limit=1000)), search.positions
-    ('1^1', 11)
+    >>> search.genus(7, limit=1000), search.positions
+    (Genus(nim_value=2, misere_values=(2, 0), phylum='reversibly tame'), 22)
+    >>> str(search.genus(gr.Sum(2, 3), limit=1000)), search.memo[gr.Sum(2, 3)]
+    ('1^1', MisereGame('*[2[3]]'))
+    >>> search.genus(7, limit=1000, max_form_size=0), search.genera   # no forms kept
+    (Genus(nim_value=2, misere_values=(2, 0), phylum='reversibly tame'), None)
+    >>> search.genus(10, limit=1000)
+    Genus(nim_value=2, misere_values=(2, 0))
     """
 
     def __init__(self, game: ImpartialGame[Any]) -> None:
         self.game = game
-        self.memo: dict[Position, Genus] = {}
+        # a position's form while forms are kept, else its genus
+        self.memo: dict[Position, MisereGame | Genus] = {}
+        self.genera: dict[MisereGame, Genus] | None = {ZERO: _ZERO}
+        self.form_size = 1  # of the forms in `genera`: each counts 1 + its options
         self.has_moves: dict[Position, bool] = {}  # parts seen in sums
         self.components = game.components if game.defines("components") else None
         self.canonical = game.canonical if game.defines("canonical") else None
@@ -387,14 +482,34 @@ class GenusSearch:
         """How many positions have a stored genus."""
         return len(self.memo)
 
-    def genus(self, position: Position, limit: int) -> Genus:
-        """Return the genus of `position`, storing at most `limit` positions in all."""
+    def genus(self, position: Position, limit: int, max_form_size: int = MAX_FORM_SIZE) -> Genus:
+        """Return the genus of `position`, storing at most `limit` positions in all and
+        forms of size at most `max_form_size`; with its phylum if its form is kept."""
+        if self.form_size > max_form_size:
+            self.drop_forms()
         root = self.key(position)
         found = self.memo.get(root)
         if found is None:
-            self._search(root, limit)
+            self._search(root, limit, max_form_size)
             found = self.memo[root]
-        return found
+        if isinstance(found, Genus):
+            return found
+        assert self.genera is not None  # a form is stored only while forms are kept
+        value = self.genera[found]
+        if value.phylum is None:  # once a form (the phyla are kept on the forms)
+            kind = _PHYLUM_NAME[_phyla.phylum(found)]
+            value = self.genera[found] = replace(value, phylum=kind)
+        return value
+
+    def drop_forms(self) -> None:
+        """Forget the forms: `memo` holds the positions' genera from now on."""
+        genera = self.genera
+        if genera is None:
+            return
+        memo = self.memo
+        for key, value in memo.items():  # same keys: safe while iterating
+            memo[key] = genera[value]  # type: ignore[index]
+        self.genera, self.form_size = None, 0
 
     # ----------------------------------------------------------------- keys
     def parts(self, position: Position) -> list[Position]:
@@ -451,7 +566,7 @@ class GenusSearch:
         return list(found)
 
     # ----------------------------------------------------------------- the search
-    def _search(self, root: Position, limit: int) -> None:
+    def _search(self, root: Position, limit: int, max_form_size: int) -> None:
         memo = self.memo
         on_stack: set[Position] = set()
         stack: list[list[Any]] = []  # frames [key, option keys, next option]
@@ -474,7 +589,7 @@ class GenusSearch:
             if i == len(options):
                 stack.pop()
                 on_stack.discard(key)
-                memo[key] = _combine([memo[o] for o in options])
+                memo[key] = self._value([memo[o] for o in options], max_form_size)
                 continue
             frame[2] = i
             child = options[i]
@@ -487,6 +602,24 @@ class GenusSearch:
                     cycle,
                 )
             push(child)
+
+    def _value(self, values: list[Any], max_form_size: int) -> MisereGame | Genus:
+        """What `memo` stores for a position whose options have these stored values."""
+        genera = self.genera
+        if genera is None:
+            return _combine(values)
+        form = canonical(frozenset(values))
+        if form in genera:
+            return form
+        # the canonical form's options are some of `values` (Conway's simplest form)
+        known = [genera[o] for o in form._options]
+        size = 1 + len(known)
+        if self.form_size + size > max_form_size:
+            self.drop_forms()
+            return _combine(known)
+        genera[form] = _combine(known)
+        self.form_size += size
+        return form
 
 
 def _refuse_too_big(game: ImpartialGame[Any], position: Position, limit: int) -> None:
@@ -502,8 +635,14 @@ def _refuse_too_big(game: ImpartialGame[Any], position: Position, limit: int) ->
         )
 
 
-def genus(game: ImpartialGame[Any], position: Any, *, max_positions: int | None = None) -> Genus:
-    """Return Conway's genus of `position` in `game`.
+def genus(
+    game: ImpartialGame[Any],
+    position: Any,
+    *,
+    max_positions: int | None = None,
+    max_form_size: int = MAX_FORM_SIZE,
+) -> Genus:
+    """Return Conway's genus of `position` in `game`, with its phylum when known.
 
     Parameters
     ----------
@@ -513,12 +652,18 @@ def genus(game: ImpartialGame[Any], position: Any, *, max_positions: int | None 
         A position of `game`, or a sum of its positions.
     max_positions : int, optional
         Cap on the positions stored; default ``game.max_positions``.
+    max_form_size : int, optional
+        Cap on the size of the misère canonical forms the search keeps to find the
+        phylum (a form with k options has size k + 1), default :data:`MAX_FORM_SIZE`.
+        Past it, and for good (until ``game.clear_cache()``), the genus comes without
+        a phylum, its text read from the genus alone; 0 keeps none.
 
     Returns
     -------
     Genus
         g^{γ0 γ1 ...}: the normal nim value and the misère nim values of the position
-        plus n copies of *2.
+        plus n copies of *2, and the phylum of its misère canonical form if kept:
+        ``str`` is then the text CGSuite prints.
 
     Raises
     ------
@@ -526,15 +671,19 @@ def genus(game: ImpartialGame[Any], position: Any, *, max_positions: int | None 
         More than `max_positions` positions would be stored.
     LoopError
         The game has a cycle.
+    InvalidGameError
+        `max_form_size` is not a non-negative int.
 
     Examples
     --------
     >>> from grundy.misere.genus import genus
     >>> from grundy.games import Kayles, SubtractionGame
     >>> [str(genus(Kayles, n)) for n in range(8)]
-    ['0', '1', '2', '3', '1', '4^146', '3', '2']
+    ['0', '1', '2', '3', '1', '4^146', '3', '2^2']
+    >>> genus(Kayles, 7)                      # not *2, but tame in sums with tame games
+    Genus(nim_value=2, misere_values=(2, 0), phylum='reversibly tame')
     >>> genus(Kayles, gr.Sum(2, 2))           # *2 + *2 is not 0 in misère play
-    Genus(nim_value=0, misere_values=(0, 2))
+    Genus(nim_value=0, misere_values=(0, 2), phylum='hereditarily tame')
     >>> print(genus(SubtractionGame([1, 2]), 10_000))   # an explicit stack: no recursion
     1
 
@@ -549,14 +698,25 @@ def genus(game: ImpartialGame[Any], position: Any, *, max_positions: int | None 
     once: sums too, since the genus of a sum is not a function of its parts' genera
     (it is for tame parts). Heap games therefore search sums of heaps, as misère
     outcomes do; each position costs a call of ``moves`` and O(options × digits).
+
+    The phylum needs the position's misère canonical form. The search builds it on the
+    way, each position's from its options' (:func:`~grundy.misere.canonical.canonical`,
+    O(options)), and values each distinct form once: the genus is a misère invariant.
+    No sum of forms is computed, so the forms cost about as much as the search (a few
+    per cent for Kayles, a quarter for 0.35, whose forms rarely coincide), plus their
+    memory (50 to 100 bytes a unit of size), which `max_form_size` bounds. The phylum
+    is CGSuite's (:mod:`grundy.misere._phyla`), found once per form: linear in its
+    subgames, with the second options of some.
     """
+    if type(max_form_size) is not int or max_form_size < 0:
+        raise InvalidGameError(f"max_form_size {max_form_size!r} must be a non-negative int")
     position = game.check_position(position)
     limit = game.max_positions if max_positions is None else max_positions
     _refuse_too_big(game, position, limit)
     search: GenusSearch | None = game.cache.get("genus")
     if search is None:
         search = game.cache["genus"] = GenusSearch(game)
-    return search.genus(position, limit)
+    return search.genus(position, limit, max_form_size)
 
 
 def _heap_moves(code: HeapCode, n: int) -> list[int | Sum]:
@@ -590,7 +750,11 @@ def _code_game(code: HeapCode) -> ImpartialGame[int]:
 
 
 def genus_sequence(
-    game: ImpartialGame[Any] | str, upto: int, *, max_positions: int | None = None
+    game: ImpartialGame[Any] | str,
+    upto: int,
+    *,
+    max_positions: int | None = None,
+    max_form_size: int = MAX_FORM_SIZE,
 ) -> list[Genus]:
     """Return the genus of the heaps 0..`upto` of a heap game (``position_at(n)``).
 
@@ -604,6 +768,9 @@ def genus_sequence(
         The last heap.
     max_positions : int, optional
         Cap on the positions stored; default the game's ``max_positions``.
+    max_form_size : int, optional
+        Cap on the misère canonical forms kept for the phylum, as in :func:`genus`:
+        heaps met past it come without a phylum.
 
     Raises
     ------
@@ -617,13 +784,16 @@ def genus_sequence(
     >>> from grundy.misere.genus import genus_sequence
     >>> " ".join(map(str, genus_sequence("0.07", 14)))      # Dawson's Kayles
     '0 0 1 1 2 0 3 1 1 0 3^1431 3 2^0520 2 4^146'
+    >>> " ".join(map(str, genus_sequence("0.77", 20)[16:]))  # CGSuite's text, by phylum
+    '1^13 4^64 3^31 2^20 1^031'
     >>> from grundy.games import Nim
     >>> genus_sequence(Nim(), 3)[2]
-    Genus(nim_value=2, misere_values=(2, 0))
+    Genus(nim_value=2, misere_values=(2, 0), phylum='nim-heap')
     """
     if type(upto) is not int or upto < 0:
         raise InvalidPositionError(f"upto {upto!r} must be a non-negative int")
     rules = _code_game(parse_code(game)) if isinstance(game, str) else game
     return [
-        genus(rules, rules.position_at(n), max_positions=max_positions) for n in range(upto + 1)
+        genus(rules, rules.position_at(n), max_positions=max_positions, max_form_size=max_form_size)
+        for n in range(upto + 1)
     ]

@@ -398,7 +398,9 @@ class QuotientBuilder:
         trans = transitions(actions, levels, self.options)
         is_p = mark_p_portion(cand, trans, self.work)
         generators = mo.generating_keys(actions, levels)
-        classes = mo.coarsest_congruence(size, [actions[h] for h in generators], is_p)
+        classes = mo.coarsest_congruence(
+            size, [actions[h] for h in generators], is_p, self.work.charge
+        )
         count, reduced, reps = mo.quotient_actions(classes, actions)
         return Candidate(count, reduced, levels, bytearray(is_p[r] for r in reps))
 

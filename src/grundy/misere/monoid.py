@@ -178,7 +178,10 @@ def direct_product(
 
 
 def coarsest_congruence(
-    size: int, actions: Iterable[Sequence[int]], marks: Sequence[int]
+    size: int,
+    actions: Iterable[Sequence[int]],
+    marks: Sequence[int],
+    charge: Callable[[int], None] | None = None,
 ) -> list[int]:
     """Classes of the coarsest congruence under which the marked elements are a union of classes.
 
@@ -186,7 +189,9 @@ def coarsest_congruence(
     z: Moore's partition refinement on the automaton whose letters are the generators
     (z ranges over all words, and every element is a word). The monoid is commutative,
     so this right congruence is a congruence. Class numbers follow the first element of
-    each class, so the identity's class is 0. O(size × generators × rounds).
+    each class, so the identity's class is 0. O(size × generators × rounds); `charge`,
+    if given, is called with size × generators / 16 each round (the work counted by
+    :class:`grundy.misere.incremental.Work`, about the same time as a step).
 
     Examples
     --------
@@ -199,6 +204,8 @@ def coarsest_congruence(
     cls = [ids.setdefault((m,), len(ids)) for m in marks]
     count = len(ids)
     while True:
+        if charge is not None:
+            charge(size * len(acts) // 16 + 1)
         ids = {}
         columns = [[cls[y] for y in act] for act in acts]
         new = [ids.setdefault(key, len(ids)) for key in zip(cls, *columns, strict=True)]

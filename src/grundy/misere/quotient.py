@@ -44,7 +44,7 @@ from .incremental import (
     transitions,
 )
 
-__all__ = ["MisereQuotient", "misere_quotient"]
+__all__ = ["MisereQuotient", "misere_quotient", "misere_quotient_within"]
 
 #: Default limits of :func:`misere_quotient`: the quotient's order, the order of a
 #: candidate monoid before it is reduced, and the steps of all its searches (see
@@ -609,6 +609,35 @@ def misere_quotient(
     Theory Ser. A 115 (2008). A. N. Siegel, MisereSolver (CGSuite,
     ``org.cgsuite.core.misere.solver``).
     """
+    quotient, limit = misere_quotient_within(
+        code, upto, max_order=max_order, max_work=max_work, max_candidate=max_candidate
+    )
+    if limit is not None:
+        raise PositionLimitError(limit)
+    return quotient
+
+
+def misere_quotient_within(
+    code: str | HeapCode,
+    upto: int,
+    *,
+    max_order: int = MAX_ORDER,
+    max_work: int = MAX_WORK,
+    max_candidate: int = MAX_CANDIDATE,
+) -> tuple[MisereQuotient, str | None]:
+    """The quotient of as many heaps as the limits allow, and the limit that stopped it.
+
+    Like :func:`misere_quotient`, heap by heap; when heap n passes a limit, the
+    quotient of the heaps below n is returned with the limit's one-line message
+    (None when every heap up to `upto` was done). A census keeps what was computed.
+
+    Examples
+    --------
+    >>> from grundy.misere.quotient import misere_quotient_within
+    >>> q, limit = misere_quotient_within("0.77", 12, max_work=2_000)
+    >>> q.upto < 12, limit
+    (True, 'misère quotient of 0.77: more than 2,000 steps; raise max_work')
+    """
     rules = heap_rules(code)
     if type(upto) is not int or upto < 0:
         raise InvalidGameError(f"upto {upto!r}: the largest heap must be a non-negative int")
@@ -616,14 +645,20 @@ def misere_quotient(
         rules, max_order=max_order, max_work=max_work, max_candidate=max_candidate
     )
     periodic = rules.code is not None and _has_theorem(rules.code)
-    periodicity = None
+    periodicity, limit = None, None
     for n in range(upto + 1):
-        builder.add_heap(n)
+        try:
+            builder.add_heap(n)
+        except PositionLimitError as exc:
+            # the builder still holds the quotient of the heaps below n
+            del builder.options[n:]
+            limit = str(exc)
+            break
         if periodic and n > 0:
             periodicity = pretending_periodicity(rules, [builder.phi(h) for h in range(n + 1)])
             if periodicity is not None:
                 break
-    return _quotient(builder, periodicity)
+    return _quotient(builder, periodicity), limit
 
 
 @lru_cache(maxsize=64)

@@ -1,5 +1,6 @@
-"""Work that outgrows one process: surveys of whole families of games and tiered strong
-solving, on local worker processes or on a Ray cluster.
+"""Work that outgrows one process: surveys of whole families of games (normal play, or a
+census of their misère quotients) and tiered strong solving, on local worker processes or
+on a Ray cluster.
 
 Examples
 --------
@@ -10,6 +11,16 @@ Examples
 """
 
 from ..engines import ENGINES, Engine, EngineError, LocalEngine, RayEngine, make_engine
+from .misere_survey import (
+    CENSUS_MAX_WORK,
+    MisereSurveyResult,
+    MisereSurveySummary,
+    census_lines,
+    misere_results_path,
+    misere_survey,
+    misere_survey_game,
+    summarize_misere,
+)
 from .survey import (
     SurveyError,
     SurveyResult,
@@ -36,4 +47,12 @@ __all__ = [
     "survey",
     "survey_game",
     "summarize",
+    "CENSUS_MAX_WORK",
+    "MisereSurveyResult",
+    "MisereSurveySummary",
+    "misere_results_path",
+    "misere_survey",
+    "misere_survey_game",
+    "summarize_misere",
+    "census_lines",
 ]

@@ -20,7 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from ..engines import Engine, LocalEngine, check_engine, make_engine
 from ..errors import GrundyError, InvalidPositionError, PositionLimitError, SurveyError
@@ -496,7 +496,7 @@ def survey(
         codes = _spelled(family)
         name = "codes"
     path = results_path(out, name, upto) if out is not None else None
-    done = _read_results(path, upto) if path else {}
+    done = _read_results(path, upto, SurveyResult) if path else {}
     todo = [c for c in codes if c not in done]
     bar = Progress(progress)  # one status line: games done, new certified, time
     finished, certified = len(codes) - len(todo), 0
@@ -539,8 +539,27 @@ def _spelled(codes: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(str(parse_code(code)) for code in codes))
 
 
-def _read_results(path: str, upto: int) -> dict[str, SurveyResult]:
-    """The results already in `path` (a last line cut short by a kill is dropped)."""
+class _Record(Protocol):
+    """A result written one JSON line each: a survey's, or a misère census's."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def upto(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> Self: ...
+
+
+_R = TypeVar("_R", bound=_Record)
+
+
+def _read_results(path: str, upto: int, kind: type[_R]) -> dict[str, _R]:
+    """The results of class `kind` already in `path` (a last line cut short by a kill is
+    dropped)."""
     if not os.path.exists(path):
         return {}
     try:
@@ -548,7 +567,7 @@ def _read_results(path: str, upto: int) -> dict[str, SurveyResult]:
             lines = f.read().split("\n")
     except (OSError, UnicodeDecodeError) as exc:
         raise SurveyError(f"cannot read results {path!r}: {exc}") from None
-    found: dict[str, SurveyResult] = {}
+    found: dict[str, _R] = {}
     complete = lines[:-1]  # text after the last newline was being written when killed
     for number, line in enumerate(complete, 1):
         if not line.strip():
@@ -563,7 +582,7 @@ def _read_results(path: str, upto: int) -> dict[str, SurveyResult]:
                 "delete the file (or use another --out) to run the survey again"
             )
         try:
-            result = SurveyResult.from_json(record)
+            result = kind.from_json(record)
         except (ValueError, TypeError, GrundyError) as exc:
             raise SurveyError(
                 f"{path}, line {number} is not a survey result ({exc}); delete the line to "
@@ -594,7 +613,7 @@ class _ResultsFile:
                 raise SurveyError(f"cannot write results {self.path!r}: {exc}") from None
         return self
 
-    def write(self, result: SurveyResult) -> None:
+    def write(self, result: _Record) -> None:
         if self.file is not None:
             self.file.write(json.dumps(result.to_json()) + "\n")
             self.file.flush()

@@ -162,6 +162,8 @@ def games() -> dict:
             continue
         spec, _, position = entry.example.partition(" ")
         rules = _game(spec)
+        if rules.kind == "partizan":  # not on the page yet: the command line's only
+            continue
         found.append(
             {
                 **described,

@@ -1,0 +1,63 @@
+"""Partizan games: Conway's canonical forms, numbers, switches, infinitesimals, and
+temperature theory (stops, mean, temperature, cooling and heating, thermographs, reduced
+canonical forms, atomic weights); the catalog of games is :mod:`grundy.partizan.games`.
+
+Examples
+--------
+>>> from grundy.partizan import parse, game, number, up
+>>> g = parse("{3||2*|1*}")
+>>> str(g + g), (g - g) is number(0)
+('{5*|4*}', True)
+"""
+
+from .canonical import STAR, UP, ZERO, CanonicalGame, cache_size, game, nimber, number, up
+from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temperature
+from .notation import format_game, parse, up_nth, up_sum
+from .protocol import ImpartialAsPartizan, PartizanGame, Player
+from .reduced import (
+    atomic_weight,
+    is_all_small,
+    is_atomic,
+    is_infinitesimal,
+    norton_product,
+    reduced_canonical_form,
+)
+from .stops import left_stop, right_stop
+from .thermographs import Thermograph, Trajectory, thermograph
+
+__all__ = [
+    "CanonicalGame",
+    "game",
+    "number",
+    "nimber",
+    "up",
+    "ZERO",
+    "STAR",
+    "UP",
+    "cache_size",
+    "PartizanGame",
+    "ImpartialAsPartizan",
+    "Player",
+    "parse",
+    "format_game",
+    "up_nth",
+    "up_sum",
+    "left_stop",
+    "right_stop",
+    "mean",
+    "temperature",
+    "cool",
+    "heat",
+    "overheat",
+    "hottest",
+    "orthodox_moves",
+    "thermograph",
+    "Thermograph",
+    "Trajectory",
+    "reduced_canonical_form",
+    "atomic_weight",
+    "is_atomic",
+    "is_all_small",
+    "is_infinitesimal",
+    "norton_product",
+]

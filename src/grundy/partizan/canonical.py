@@ -1,0 +1,580 @@
+"""Canonical forms of short partizan games, hash-consed: equal games are one object.
+
+A short game is ``{L1, L2, ... | R1, R2, ...}``: Left's options and Right's, each a game.
+Every short game equals exactly one game in *canonical form* (no dominated and no
+reversible options, Conway's theorem), so :class:`CanonicalGame` keeps one object per
+canonical form: ``G == H`` is ``G is H``, and values can key dictionaries. Numbers are
+stored by value (a dyadic rational), so ``2**60`` costs no more than ``1/2``.
+
+Construction goes through :func:`game` (options → canonical form) and the named values
+:func:`number`, :func:`nimber`, :func:`up`; ``+``, ``-``, ``<=``, ``<``, ``|``
+(confused with, "fuzzy") are the theory's operations. Comparisons and sums are memoised
+on the objects' serial numbers, as CGSuite's tables do.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from ..errors import InvalidGameError
+from ..outcome import Outcome
+from .dyadic import birthday_of_number, dyadic, simplest_between
+
+__all__ = ["CanonicalGame", "game", "number", "nimber", "up", "ZERO", "STAR", "UP", "cache_size"]
+
+_serial = itertools.count()
+_NUMBERS: dict[Fraction, CanonicalGame] = {}
+_FORMS: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
+# Memos keyed by the two serial numbers packed in one int (a tuple key costs twice the
+# memory, and the comparison memo is the biggest table of a search).
+_LE: dict[int, bool] = {}
+_SUM: dict[int, CanonicalGame] = {}
+_SHIFT = 40
+_NEG: dict[int, CanonicalGame] = {}
+
+
+class CanonicalGame:
+    """A short partizan game in canonical form; one object per value.
+
+    Build one with :func:`game`, :func:`number`, :func:`nimber`, :func:`up`, the
+    operators, or :func:`grundy.partizan.parse` (CGSuite's notation); ``str`` writes
+    CGSuite's notation back.
+
+    Attributes
+    ----------
+    number : Fraction or None
+        The value, when the game is a number.
+
+    Examples
+    --------
+    >>> from grundy.partizan import game, number, nimber, up, ZERO
+    >>> star = game([ZERO], [ZERO])
+    >>> star is nimber(1), game([star], [star]) is ZERO   # {*|*} = 0
+    (True, True)
+    >>> half = game([0], [1])
+    >>> half is number("1/2"), half + half is number(1)
+    (True, True)
+    >>> up() > 0, up() | star, up() + up() + star > 0
+    (True, True, True)
+    >>> game([3], [1]).outcome, game([1], [-1]).outcome, (up() - up()) is ZERO
+    (Outcome.L, Outcome.N, True)
+    """
+
+    __slots__ = ("number", "_left", "_right", "_id", "_nim", "_birthday", "__weakref__")
+
+    number: Fraction | None
+    _left: tuple[CanonicalGame, ...] | None
+    _right: tuple[CanonicalGame, ...] | None
+    _id: int
+    _nim: int | None
+    _birthday: int | None
+
+    def __init__(self) -> None:  # pragma: no cover - use game(), number(), nimber()
+        raise TypeError("build games with grundy.partizan.game(left, right) or number(x)")
+
+    @classmethod
+    def _new(
+        cls,
+        value: Fraction | None,
+        left: tuple[CanonicalGame, ...] | None,
+        right: tuple[CanonicalGame, ...] | None,
+    ) -> CanonicalGame:
+        self = object.__new__(cls)
+        self.number = value
+        self._left, self._right = left, right
+        self._id = next(_serial)
+        self._nim = -1  # not yet known
+        self._birthday = None
+        return self
+
+    # ------------------------------------------------------------ options
+    @property
+    def left(self) -> tuple[CanonicalGame, ...]:
+        """Left's options, canonical (a number's are made when first asked for).
+
+        Examples
+        --------
+        >>> from grundy.partizan import number
+        >>> [str(g) for g in number("3/4").left], number(5).left[0].number
+        (['1/2'], Fraction(4, 1))
+        """
+        if self._left is None:
+            self._left, self._right = _number_options(self.number)  # type: ignore[arg-type]
+        return self._left
+
+    @property
+    def right(self) -> tuple[CanonicalGame, ...]:
+        """Right's options, canonical.
+
+        Examples
+        --------
+        >>> from grundy.partizan import number
+        >>> [str(g) for g in number("3/4").right]
+        ['1']
+        """
+        if self._right is None:
+            self._left, self._right = _number_options(self.number)  # type: ignore[arg-type]
+        return self._right  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ kinds
+    @property
+    def is_number(self) -> bool:
+        """True for a number (a dyadic rational).
+
+        Examples
+        --------
+        >>> from grundy.partizan import number, nimber
+        >>> number(-2).is_number, nimber(1).is_number
+        (True, False)
+        """
+        return self.number is not None
+
+    @property
+    def nim_value(self) -> int | None:
+        """n when this is the nimber *n, else None.
+
+        Examples
+        --------
+        >>> from grundy.partizan import nimber, up
+        >>> nimber(5).nim_value, up().nim_value
+        (5, None)
+        """
+        if self._nim == -1:
+            self._nim = _nim_value(self)
+        return self._nim
+
+    @property
+    def is_nimber(self) -> bool:
+        """True for a nimber *n (0 included).
+
+        Examples
+        --------
+        >>> from grundy.partizan import nimber
+        >>> nimber(3).is_nimber
+        True
+        """
+        return self.nim_value is not None
+
+    @property
+    def birthday(self) -> int:
+        """The day the game is born: 0 for 0, 1 + the largest birthday of its options.
+
+        Examples
+        --------
+        >>> from grundy.partizan import number, nimber, up
+        >>> number(-7).birthday, nimber(3).birthday, up().birthday
+        (7, 3, 2)
+        """
+        if self._birthday is None:
+            if self.number is not None:
+                self._birthday = birthday_of_number(self.number)
+            else:
+                self._birthday = 1 + max(g.birthday for g in (*self.left, *self.right))
+        return self._birthday
+
+    @property
+    def outcome(self) -> Outcome:
+        """Who wins: L (Left, whoever starts), R, P (the second player) or N (the first).
+
+        Examples
+        --------
+        >>> from grundy.partizan import number, nimber, ZERO
+        >>> number(1).outcome, number(-1).outcome, ZERO.outcome, nimber(1).outcome
+        (Outcome.L, Outcome.R, Outcome.P, Outcome.N)
+        """
+        left_wins_first = not (self <= ZERO)  # Left moving first wins iff not G <= 0
+        right_wins_first = not (self >= ZERO)
+        if left_wins_first:
+            return Outcome.N if right_wins_first else Outcome.L
+        return Outcome.R if right_wins_first else Outcome.P
+
+    # ------------------------------------------------------------ arithmetic
+    def __add__(self, other: object) -> CanonicalGame:
+        h = _as_game(other)
+        return NotImplemented if h is None else add(self, h)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> CanonicalGame:
+        return negate(self)
+
+    def __sub__(self, other: object) -> CanonicalGame:
+        h = _as_game(other)
+        return NotImplemented if h is None else add(self, negate(h))
+
+    def __rsub__(self, other: object) -> CanonicalGame:
+        h = _as_game(other)
+        return NotImplemented if h is None else add(h, negate(self))
+
+    # ------------------------------------------------------------ order
+    def __le__(self, other: object) -> bool:
+        h = _as_game(other)
+        return NotImplemented if h is None else le(self, h)
+
+    def __ge__(self, other: object) -> bool:
+        h = _as_game(other)
+        return NotImplemented if h is None else le(h, self)
+
+    def __lt__(self, other: object) -> bool:
+        h = _as_game(other)
+        return NotImplemented if h is None else le(self, h) and self is not h
+
+    def __gt__(self, other: object) -> bool:
+        h = _as_game(other)
+        return NotImplemented if h is None else le(h, self) and self is not h
+
+    def __or__(self, other: object) -> bool:
+        """``G | H``: G and H are confused (incomparable), "G ‖ H"."""
+        h = _as_game(other)
+        return NotImplemented if h is None else not le(self, h) and not le(h, self)
+
+    __ror__ = __or__
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CanonicalGame):
+            return self is other
+        h = _as_game(other)
+        return h is self if h is not None else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.number) if self.number is not None else hash(("game", self._id))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled by value, interned when loaded
+        from .notation import parse
+
+        return (parse, (str(self),))
+
+    def __str__(self) -> str:
+        from .notation import format_game
+
+        return format_game(self)
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
+
+def _as_game(value: object) -> CanonicalGame | None:
+    if isinstance(value, CanonicalGame):
+        return value
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        return number(value)
+    return None
+
+
+# ------------------------------------------------------------------ named values
+def number(value: int | Fraction | str) -> CanonicalGame:
+    """The number `value` (an integer or a dyadic rational such as ``"3/8"``).
+
+    Examples
+    --------
+    >>> from grundy.partizan import number
+    >>> str(number("-6/16")), number(2**70).birthday == 2**70
+    ('-3/8', True)
+    """
+    if type(value) is int or type(value) is Fraction:  # not bool, float or text
+        found = _NUMBERS.get(value)  # type: ignore[arg-type]  # 3 == Fraction(3)
+        if found is not None:  # known, hence dyadic: no check needed
+            return found
+    x = dyadic(value)
+    found = _NUMBERS.get(x)
+    if found is None:
+        found = _NUMBERS[x] = CanonicalGame._new(x, () if x == 0 else None, () if x == 0 else None)
+    return found
+
+
+def _number_options(x: Fraction) -> tuple[tuple[CanonicalGame, ...], tuple[CanonicalGame, ...]]:
+    """The canonical options of the number x: {x-1|} or {|x+1} or {x - 2^-k | x + 2^-k}."""
+    if x.denominator == 1:
+        if x > 0:
+            return (number(x - 1),), ()
+        return ((), (number(x + 1),)) if x < 0 else ((), ())
+    step = Fraction(1, x.denominator)
+    return (number(x - step),), (number(x + step),)
+
+
+def nimber(n: int) -> CanonicalGame:
+    """The nimber *n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}.
+
+    Examples
+    --------
+    >>> from grundy.partizan import nimber
+    >>> str(nimber(0)), str(nimber(1)), str(nimber(6)), nimber(3) + nimber(5) is nimber(6)
+    ('0', '*', '*6', True)
+    """
+    if type(n) is not int or n < 0:
+        raise InvalidGameError(f"nimber *{n!r}: n must be a non-negative int")
+    g = ZERO
+    options: list[CanonicalGame] = []
+    for _ in range(n):
+        options.append(g)
+        g = _intern(tuple(options), tuple(options))
+    return g
+
+
+def up(n: int = 1) -> CanonicalGame:
+    """n copies of up, ↑ = {0 | *} (down, ↓ = -↑, for negative n).
+
+    Examples
+    --------
+    >>> from grundy.partizan import up
+    >>> str(up()), str(up(2)), str(up(-3)), up(2) > up(1) > 0
+    ('^', '^^', 'v3', True)
+    """
+    if type(n) is not int:
+        raise InvalidGameError(f"up({n!r}): n must be an int")
+    total = ZERO
+    one = UP if n >= 0 else -UP
+    for _ in range(abs(n)):
+        total = total + one
+    return total
+
+
+def game(
+    left: Iterable[CanonicalGame | int | Fraction | str],
+    right: Iterable[CanonicalGame | int | Fraction | str],
+) -> CanonicalGame:
+    """The canonical form of ``{left | right}``; numbers may be given as ints or text.
+
+    Dominated options are removed and reversible ones bypassed until neither is left
+    (Conway's simplification); a game whose options are numbers with every Left option
+    below every Right option is the simplest number between them.
+
+    Examples
+    --------
+    >>> from grundy.partizan import game, nimber
+    >>> str(game([0], [])), str(game([1, "1/2"], [2])), str(game([0, nimber(1)], [0]))
+    ('1', '3/2', '^*')
+    >>> str(game([3], [game([2], [1])]))
+    '{3||2|1}'
+    """
+    left_games = [_coerce(g) for g in left]
+    right_games = [_coerce(g) for g in right]
+    return _canonical(left_games, right_games)
+
+
+def _coerce(value: CanonicalGame | int | Fraction | str) -> CanonicalGame:
+    if isinstance(value, CanonicalGame):
+        return value
+    if isinstance(value, str):
+        from .notation import parse
+
+        return parse(value)
+    return number(value)
+
+
+def cache_size() -> int:
+    """Canonical forms stored so far (numbers included): the hash-consed table.
+
+    Examples
+    --------
+    >>> from grundy.partizan import cache_size, nimber
+    >>> before = cache_size(); _ = nimber(40); cache_size() >= before
+    True
+    """
+    return len(_FORMS) + len(_NUMBERS)
+
+
+# ------------------------------------------------------------------ the table
+def _intern(left: tuple[CanonicalGame, ...], right: tuple[CanonicalGame, ...]) -> CanonicalGame:
+    """The one object of the canonical form {left | right} (not a number)."""
+    key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
+    found = _FORMS.get(key)
+    if found is None:
+        ordered_left = tuple(sorted(left, key=_order_key))
+        ordered_right = tuple(sorted(right, key=_order_key))
+        found = _FORMS[key] = CanonicalGame._new(None, ordered_left, ordered_right)
+    return found
+
+
+def _order_key(g: CanonicalGame) -> tuple[int, Fraction, int]:
+    """Options listed as people write them: numbers by value first, then by birth."""
+    if g.number is not None:
+        return (0, g.number, 0)
+    return (1, Fraction(0), g._id)
+
+
+def _canonical(left: list[CanonicalGame], right: list[CanonicalGame]) -> CanonicalGame:
+    if all(g.number is not None for g in (*left, *right)):
+        low = max((g.number for g in left), default=None)  # type: ignore[type-var]
+        high = min((g.number for g in right), default=None)  # type: ignore[type-var]
+        if low is None or high is None or low < high:
+            return number(simplest_between(low, high))
+    ls, rs = _undominated(set(left), True), _undominated(set(right), False)
+    candidate = _Raw(ls, rs)
+    changed = True
+    while changed:
+        changed = False
+        new_left: list[CanonicalGame] = []
+        for gl in candidate.left:
+            # Left's option GL reverses through GLR when GLR <= G: replace it by GLR's
+            # Left options (the value does not change, Conway's bypassing theorem)
+            reverse = next((glr for glr in gl.right if _le_raw(glr, candidate)), None)
+            if reverse is None:
+                new_left.append(gl)
+            else:
+                new_left.extend(reverse.left)
+                changed = True
+        new_right: list[CanonicalGame] = []
+        for gr in candidate.right:
+            reverse = next((grl for grl in gr.left if _ge_raw(grl, candidate)), None)
+            if reverse is None:
+                new_right.append(gr)
+            else:
+                new_right.extend(reverse.right)
+                changed = True
+        if changed:
+            candidate.left = _undominated(set(new_left), True)
+            candidate.right = _undominated(set(new_right), False)
+    candidate.forget()
+    if all(g.number is not None for g in (*candidate.left, *candidate.right)):
+        low = max((g.number for g in candidate.left), default=None)  # type: ignore[type-var]
+        high = min((g.number for g in candidate.right), default=None)  # type: ignore[type-var]
+        if low is None or high is None or low < high:
+            return number(simplest_between(low, high))
+    return _intern(tuple(candidate.left), tuple(candidate.right))
+
+
+def _undominated(options: set[CanonicalGame], left: bool) -> list[CanonicalGame]:
+    """Drop the options another one dominates (Left keeps maxima, Right minima)."""
+    kept = list(options)
+    out = []
+    for g in kept:
+        if not any(h is not g and (le(g, h) if left else le(h, g)) for h in kept):
+            out.append(g)
+    return out
+
+
+class _Raw:
+    """A game {left | right} being simplified: not interned, compared through its options."""
+
+    def __init__(self, left: list[CanonicalGame], right: list[CanonicalGame]) -> None:
+        self.left, self.right = left, right
+        self.memo: dict[tuple[int, int], bool] = {}
+
+    def forget(self) -> None:
+        self.memo.clear()
+
+
+def _le_raw(h: CanonicalGame, g: _Raw) -> bool:
+    """H <= G for the game G being simplified: no H^L >= G and no G^R <= H."""
+    key = (h._id, 0)
+    found = g.memo.get(key)
+    if found is None:
+        found = not any(_ge_raw(hl, g) for hl in h.left) and not any(le(gr, h) for gr in g.right)
+        g.memo[key] = found
+    return found
+
+
+def _ge_raw(h: CanonicalGame, g: _Raw) -> bool:
+    """H >= G for the game G being simplified: no H^R <= G and no G^L >= H."""
+    key = (h._id, 1)
+    found = g.memo.get(key)
+    if found is None:
+        found = not any(_le_raw(hr, g) for hr in h.right) and not any(le(h, gl) for gl in g.left)
+        g.memo[key] = found
+    return found
+
+
+# ------------------------------------------------------------------ operations
+def le(g: CanonicalGame, h: CanonicalGame) -> bool:
+    """G <= H: Left, moving second in H - G, never loses (memoised).
+
+    For a number x and a game H that is not one, x <= H exactly when no Right option of
+    H is <= x (number avoidance), so numbers are never taken apart.
+
+    Examples
+    --------
+    >>> from grundy.partizan.canonical import le, number, up, nimber
+    >>> le(number(0), up()), le(nimber(1), number(0)), le(up(), number("1/64"))
+    (True, False, True)
+    """
+    if g is h:
+        return True
+    x, y = g.number, h.number
+    if x is not None and y is not None:
+        return x <= y
+    key = g._id << _SHIFT | h._id
+    found = _LE.get(key)
+    if found is None:
+        if x is not None:
+            found = not any(le(hr, g) for hr in h.right)
+        elif y is not None:
+            found = not any(le(h, gl) for gl in g.left)
+        else:
+            found = not any(le(h, gl) for gl in g.left) and not any(le(hr, g) for hr in h.right)
+        _LE[key] = found
+    return found
+
+
+def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
+    """The canonical form of G + H (memoised; numbers translate, nimbers xor).
+
+    Examples
+    --------
+    >>> from grundy.partizan.canonical import add, number, nimber, up
+    >>> str(add(number("1/2"), up())), str(add(nimber(2), nimber(3))), str(add(up(), up()))
+    ('1/2^', '*', '^^')
+    """
+    x, y = g.number, h.number
+    if x is not None and y is not None:
+        return number(x + y)
+    if x == 0:
+        return h
+    if y == 0:
+        return g
+    a, b = (g, h) if g._id <= h._id else (h, g)
+    key = a._id << _SHIFT | b._id
+    found = _SUM.get(key)
+    if found is None:
+        m, n = g.nim_value, h.nim_value
+        if m is not None and n is not None:
+            found = nimber(m ^ n)
+        elif y is not None:  # number translation: x + G = {x + G^L | x + G^R}
+            found = _canonical([add(gl, h) for gl in g.left], [add(gr, h) for gr in g.right])
+        elif x is not None:
+            found = _canonical([add(g, hl) for hl in h.left], [add(g, hr) for hr in h.right])
+        else:
+            found = _canonical(
+                [add(gl, h) for gl in g.left] + [add(g, hl) for hl in h.left],
+                [add(gr, h) for gr in g.right] + [add(g, hr) for hr in h.right],
+            )
+        _SUM[key] = found
+    return found
+
+
+def negate(g: CanonicalGame) -> CanonicalGame:
+    """-G: the roles of Left and Right exchanged.
+
+    Examples
+    --------
+    >>> from grundy.partizan.canonical import negate, up, nimber
+    >>> str(negate(up())), negate(nimber(4)) is nimber(4)
+    ('v', True)
+    """
+    if g.number is not None:
+        return number(-g.number)
+    found = _NEG.get(g._id)
+    if found is None:
+        found = _intern(tuple(negate(r) for r in g.right), tuple(negate(x) for x in g.left))
+        _NEG[g._id] = found
+        _NEG[found._id] = g
+    return found
+
+
+def _nim_value(g: CanonicalGame) -> int | None:
+    if g.number is not None:
+        return 0 if g.number == 0 else None
+    if g.left != g.right:
+        return None
+    values = sorted(v for o in g.left if (v := o.nim_value) is not None)
+    if len(values) != len(g.left) or values != list(range(len(values))):
+        return None
+    return len(values)
+
+
+ZERO = number(0)
+STAR = _intern((ZERO,), (ZERO,))
+UP = _intern((ZERO,), (STAR,))

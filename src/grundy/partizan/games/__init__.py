@@ -1,0 +1,33 @@
+"""The catalog of partizan games: grid games (Domineering, Clobber, Amazons, Cutcake...).
+
+Each is a :class:`~grundy.partizan.PartizanGame` whose positions people write as CGSuite
+does (``"..#|..."``); values are canonical forms.
+"""
+
+from .amazons import Amazons
+from .clobber import AntiClobber, Clobber, GenClobber, HotClobber, Kings, Knights, Queens, Rooks
+from .cutcake import Cutcake, Eatcake, GenCutcake, MaundyCake, TurnAndEatcake
+from .domineering import Cram, Domineering
+from .hackenbush import Hackenbush
+from .toads_and_frogs import ToadsAndFrogs
+
+__all__ = [
+    "Hackenbush",
+    "ToadsAndFrogs",
+    "Domineering",
+    "Cram",
+    "GenClobber",
+    "Clobber",
+    "AntiClobber",
+    "HotClobber",
+    "Kings",
+    "Knights",
+    "Rooks",
+    "Queens",
+    "Amazons",
+    "GenCutcake",
+    "Cutcake",
+    "Eatcake",
+    "MaundyCake",
+    "TurnAndEatcake",
+]

@@ -1,0 +1,306 @@
+"""The partizan game protocol: positions with Left's options and Right's, valued as
+canonical forms.
+
+A :class:`PartizanGame` says what Left and Right may move to; :meth:`PartizanGame.value`
+computes the canonical form of a position by recursion on its options, memoised, adding
+the values of independent parts (the ``components`` hook: Domineering regions that no
+domino can join) and sharing positions that are the same game (the ``canonical`` hook:
+a board's reflections). An impartial game is the case where both sides have the same
+moves (:class:`ImpartialAsPartizan`), and its value is the nimber of its SG value.
+
+Examples
+--------
+>>> from grundy.partizan import PartizanGame
+>>> class Cut(PartizanGame):
+...     '''A bar of n squares: Left eats one square, Right two; the last one stays.'''
+...     name = "cut"
+...     def left_options(self, n): return [n - 1] if n > 1 else []
+...     def right_options(self, n): return [n - 2] if n > 2 else []
+>>> g = Cut()
+>>> str(g.value(5)), g.outcome(5), g.winning_moves(5, "Right")
+('1', Outcome.L, [])
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal
+
+from ..errors import InvalidPositionError, PositionLimitError
+from ..outcome import Outcome
+from ..protocol import Game, P
+from .canonical import ZERO, CanonicalGame, game, nimber
+
+__all__ = ["PartizanGame", "ImpartialAsPartizan", "Player"]
+
+#: The two players: Left (Blue, vertical in Domineering) moves first in ``{L | R}``.
+Player = Literal["Left", "Right"]
+
+
+class PartizanGame(Game[P]):
+    """A game whose positions give Left and Right different options.
+
+    Subclasses define :meth:`left_options` and :meth:`right_options`; the hooks
+    :meth:`components` and :meth:`canonical` make the search faster and never change a
+    value. Values are :class:`~grundy.partizan.CanonicalGame` objects, memoised per
+    position (``max_positions`` caps the memo).
+    """
+
+    kind: ClassVar = "partizan"
+
+    @property
+    def _values(self) -> dict[Any, CanonicalGame]:
+        return self.__dict__.setdefault("_partizan_values", {})  # frozen dataclasses too
+
+    # ----------------------------------------------------------------- the rules
+    def left_options(self, position: P) -> Iterable[P]:
+        """The positions Left can move to.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> sorted(ImpartialAsPartizan(Nim()).left_options((2,)))
+        [(0,), (1,)]
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define left_options(position)")
+
+    def right_options(self, position: P) -> Iterable[P]:
+        """The positions Right can move to.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> sorted(ImpartialAsPartizan(Nim()).right_options((1,)))
+        [(0,)]
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define right_options(position)")
+
+    def options(self, position: P, player: Player) -> list[P]:
+        """The options of `player` ("Left" or "Right").
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> ImpartialAsPartizan(Nim()).options((1,), "Left")
+        [(0,)]
+        """
+        if player == "Left":
+            return list(self.left_options(position))
+        if player == "Right":
+            return list(self.right_options(position))
+        raise InvalidPositionError(f"player {player!r} is not 'Left' or 'Right'")
+
+    # ----------------------------------------------------------------- hooks
+    def components(self, position: P) -> Sequence[P] | None:
+        """The independent parts of `position` (their values add), or None for one part.
+
+        Each part returned is one part: the search does not split it again.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> ImpartialAsPartizan(Nim()).components((1, 2)) is None
+        True
+        """
+        return None
+
+    def negative(self, position: P) -> P | None:
+        """A position whose value is minus this one's (the roles of Left and Right
+        exchanged: Domineering's board turned a quarter, Clobber's colours swapped), or
+        None (the default). A search that knows one of the two values has the other.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Domineering
+        >>> Domineering().negative(("..",))
+        ('.', '.')
+        """
+        return None
+
+    def canonical(self, position: P) -> P:
+        """A representative of the positions that are the same game as `position`
+        (a reflection of a board, say); the default is `position` itself.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> ImpartialAsPartizan(Nim()).canonical((3, 1))
+        (3, 1)
+        """
+        return position
+
+    # ----------------------------------------------------------------- values
+    def value(self, position: P) -> CanonicalGame:
+        """The canonical form of `position`.
+
+        Raises
+        ------
+        PositionLimitError
+            More than ``max_positions`` positions would be stored.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> str(ImpartialAsPartizan(Nim()).value((1, 2)))
+        '*3'
+        """
+        position = self.check_position(position)
+        try:
+            return self._value(position)
+        except RecursionError:  # a game of more moves than Python's stack holds
+            raise PositionLimitError(
+                f"{self!r}: a line of play longer than about "
+                f"{sys.getrecursionlimit() // 3:,} moves is beyond this search"
+            ) from None
+
+    @property
+    def _aliases(self) -> dict[Any, CanonicalGame]:
+        """Positions met that are not their own canonical key -> their value."""
+        return self.__dict__.setdefault("_partizan_aliases", {})
+
+    def _value(self, position: P) -> CanonicalGame:
+        # a lookup first: the hooks cost O(size) a call
+        found = self._values.get(position) or self._aliases.get(position)
+        if found is not None:
+            return found
+        parts = self.components(position)
+        if parts is None or (len(parts) == 1 and parts[0] == position):
+            return self._part_value(position)
+        found = ZERO
+        for part in parts:  # sums are not stored: their parts are
+            found = found + self._part_value(part)
+        return found
+
+    def _part_value(self, part: P) -> CanonicalGame:
+        """The value of one part (never split again), stored under its canonical key."""
+        key = self.canonical(part)
+        found = self._values.get(key) or self._aliases.get(key)
+        if found is None:
+            twin = self.negative(key)
+            known = None if twin is None else self._values.get(self.canonical(twin))
+            if known is not None:  # its negative is known: -G costs no search
+                found = -known
+                self._store(key, found, self._aliases)
+            else:
+                found = game(
+                    [self._value(o) for o in self.left_options(part)],
+                    [self._value(o) for o in self.right_options(part)],
+                )
+                self._store(key, found)
+        if part != key:
+            self._store(part, found, self._aliases)
+        return found
+
+    def _store(self, key: Any, value: CanonicalGame, table: dict[Any, Any] | None = None) -> None:
+        if len(self._values) + len(self._aliases) >= self.max_positions:
+            raise PositionLimitError(
+                f"{self!r}: more than {self.max_positions:,} positions needed; raise "
+                "max_positions (game.limited_to(n)) to go on"
+            )
+        (self._values if table is None else table)[key] = value
+
+    def outcome(self, position: P) -> Outcome:
+        """L, R, P or N: who wins `position` with the best play.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> ImpartialAsPartizan(Nim()).outcome((1, 1))
+        Outcome.P
+        """
+        return self.value(position).outcome
+
+    def winning_moves(self, position: P, player: Player) -> list[P]:
+        """The options of `player` after which `player`, now second to move, wins.
+
+        Left's option G^L wins when G^L >= 0; Right's when G^R <= 0.
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> ImpartialAsPartizan(Nim()).winning_moves((1, 2), "Right")
+        [(1, 1)]
+        """
+        position = self.check_position(position)
+        moves = self.options(position, player)
+        if player == "Left":
+            return [o for o in moves if self._value(o) >= ZERO]
+        return [o for o in moves if self._value(o) <= ZERO]
+
+    def clear_cache(self) -> None:
+        """Forget the stored values (canonical forms themselves stay shared).
+
+        Examples
+        --------
+        >>> from grundy.partizan.protocol import ImpartialAsPartizan
+        >>> from grundy.games import Nim
+        >>> g = ImpartialAsPartizan(Nim()); g.clear_cache(); g.positions
+        0
+        """
+        self._values.clear()
+        self._aliases.clear()
+
+    @property
+    def positions(self) -> int:
+        """Positions searched and stored so far, one per canonical key (the work done).
+
+        Examples
+        --------
+        >>> class Ends(PartizanGame):  # Left takes a letter from the front, Right the back
+        ...     def left_options(self, row): return [row[1:]] if row else []
+        ...     def right_options(self, row): return [row[:-1]] if row else []
+        >>> g = Ends(); _ = g.value("abc"); g.positions   # abc, bc, ab, a, b, c, ""
+        7
+        """
+        return len(self._values)
+
+
+class ImpartialAsPartizan(PartizanGame[Any]):
+    """An impartial game seen as a partizan one: both players have its moves.
+
+    Its values are nimbers: :meth:`value` is ``nimber(game.grundy(position))`` (the SG
+    theorem), found by the impartial solver, so sums with partizan games work.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> from grundy.partizan import ImpartialAsPartizan, up
+    >>> nim = ImpartialAsPartizan(Nim())
+    >>> str(nim.value((3, 5))), str(nim.value((1,)) + up())
+    ('*6', '^*')
+    """
+
+    def __init__(self, impartial: Any) -> None:
+        self.impartial = impartial
+        self.name = getattr(impartial, "name", "") or repr(impartial)
+        self.max_positions = impartial.max_positions
+
+    def left_options(self, position: Any) -> Iterable[Any]:
+        return self.impartial.options(position)
+
+    def right_options(self, position: Any) -> Iterable[Any]:
+        return self.impartial.options(position)
+
+    def check_position(self, position: Any) -> Any:
+        return self.impartial.check_position(position)
+
+    def parse_position(self, tokens: Sequence[str]) -> Any:
+        return self.impartial.parse_position(tokens)
+
+    def format_position(self, position: Any) -> str:
+        return str(self.impartial.format_position(position))
+
+    def value(self, position: Any) -> CanonicalGame:
+        return nimber(self.impartial.grundy(self.check_position(position)))
+
+    def _value(self, position: Any) -> CanonicalGame:
+        return nimber(self.impartial.grundy(position))

@@ -1,0 +1,106 @@
+"""``grundy cgt`` and ``grundy value`` for partizan games: canonical forms, temperature and
+winning moves from the shell, and their refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_cli as run
+from conftest import run_cli_json as run_json
+
+from grundy.partizan import parse
+from grundy.partizan_reports import canonical_report
+
+
+def test_cgt_prints_the_theory_of_a_game(capsys):
+    status, out, err = run(capsys, "cgt", "{3||2+*|1+*}")
+    assert status == 0, err
+    assert out.splitlines() == [
+        "{3||2+*|1+*}",
+        "  value          {3||2*|1*}",
+        "  outcome        L (Left wins)",
+        "  stops          left 3, right 2",
+        "  mean           9/4",
+        "  temperature    3/4",
+        "  thermograph    Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])",
+        "  reduced        {3||2|1}",
+        "  birthday       5",
+    ]
+
+
+def test_cgt_json_cools_and_heats_like_cgsuite(capsys):
+    # CGSuite's GameTest: {3||2+*|1+*}.Cool(1/2) = {5/2|2*}, .Heat(1) = {4|||3|1||0|-2}
+    assert run_json(capsys, "cgt", "{3||2+*|1+*}", "--cool", "1/2")["value"] == "{5/2|2*}"
+    assert run_json(capsys, "cgt", "{3||2+*|1+*}", "--heat", "1")["value"] == "{4|||3|1||0|-2}"
+    data = run_json(capsys, "cgt", "^*6")
+    assert data["atomic_weight"] == "1" and data["infinitesimal"] is True
+    assert data == {"expression": "^*6", **canonical_report(parse("^*6"))}
+
+
+def test_cgt_plots_the_thermograph(capsys, tmp_path: Path):
+    target = tmp_path / "t.png"
+    status, out, err = run(capsys, "cgt", "+-1", "--plot", str(target))
+    assert status == 0, err
+    assert target.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["cgt", "{1|"], "error: '{1|': a '{' is not closed"),
+        (["cgt", "1/3"], "error: '1/3': 1/3 is not a dyadic rational"),
+        (["cgt", "on"], "is a loopy game, not a short one"),
+        (["cgt", "1", "--cool", "x"], "error:"),
+        (["cgt", "1", "--cool", "1", "--heat", "1"], "cool or heat, not both"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ the catalog's games
+def test_value_of_a_domineering_board(capsys):
+    data = run_json(capsys, "value", "domineering", "4x4")
+    # CGSuite's GameGridTest: Domineering(Grid.Empty(4,4)).CanonicalForm
+    assert data["value"] == "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
+    assert data["kind"] == "partizan" and data["outcome"] == "N"
+    assert data["left_wins_count"] > 0 and data["right_wins_count"] > 0
+    status, out, err = run(capsys, "value", "domineering", "2x3")
+    assert status == 0, err
+    assert "  value          {2|-1/2}" in out and "Left wins by" in out
+
+
+def test_value_lists_the_components_of_a_split_board(capsys):
+    data = run_json(capsys, "value", "domineering", "..#..|..#..")
+    assert [c["value"] for c in data["components"]] == ["+-1", "+-1"]
+    assert data["value"] == "0" and data["outcome"] == "P"
+    assert data["left_wins"] == [] and data["right_wins"] == []
+
+
+def test_solve_and_play_a_partizan_position_as_a_two_player_game(capsys):
+    # {2|-1/2}: whoever starts wins
+    for first in ("Left", "Right"):
+        data = run_json(capsys, "solve", "domineering", "2x3", first)
+        assert data["value"] == "win", first
+    data = run_json(capsys, "solve", "toads-and-frogs", "TT..FF")  # *: the first player wins
+    assert data["value"] == "win"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["table", "domineering", "--upto", "3"], "domineering is a partizan game"),
+        (["pattern", "clobber"], "clobber is a partizan game"),
+        (["value", "domineering", "2x2", "--misere"], "are for impartial games"),
+        (["value", "domineering", "2x2x"], "error:"),
+        (["value", "clobber", "xq"], "error:"),
+        (["solve", "domineering"], "needs a position"),
+    ],
+)
+def test_partizan_games_refuse_what_they_do_not_answer(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
