@@ -71,6 +71,8 @@ def test_value_of_a_domineering_board(capsys):
     status, out, err = run(capsys, "value", "domineering", "2x3")
     assert status == 0, err
     assert "  value          {2|-1/2}" in out and "Left wins by" in out
+    # who is to move, as solve and play read it, does not change the value
+    assert run_json(capsys, "value", "domineering", "2x3", "Right")["value"] == "{2|-1/2}"
 
 
 def test_value_lists_the_components_of_a_split_board(capsys):

@@ -39,9 +39,16 @@ ELSEWHERE = {
     "lasker": "test_web_boards_rest.py",
     "grundys-game": "test_web_boards_rest.py",
     "give-and-take:6": "test_web_boards_rest.py",
+    "domineering": "test_web_partizan.py",
+    "clobber": "test_web_partizan.py",
+    "cutcake": "test_web_partizan.py",
+    "amazons": "test_web_partizan.py",
+    "toads-and-frogs": "test_web_partizan.py",
+    "blue-red-hackenbush": "test_web_partizan.py",
 }
 # Small starting positions, so that a game of one-token moves stays short.
-START = {"turning-corners": "1,2 2,1", "0.137": "6 4"}
+# (Blue-Red Hackenbush's example: its first move, at the ground, would end the game.)
+START = {"turning-corners": "1,2 2,1", "0.137": "6 4", "blue-red-hackenbush": "rlrl"}
 # Connect four is solved from its start first: 4 x 4 (80,541 positions) can pass the test
 # server's 5 s budget on a loaded machine, 4 x 3 (about 6,000) cannot. The same board.
 SPEC = {"connect-four:4x4": "connect-four:4x3"}

@@ -20,7 +20,14 @@ page = shared.page
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
-FAMILIES = ["Nim family", "Take-and-break", "Coins", "Board games", "Two-player games"]
+FAMILIES = [
+    "Nim family",
+    "Take-and-break",
+    "Coins",
+    "Board games",
+    "Partizan games",
+    "Two-player games",
+]
 
 
 def api_requests(page) -> list[str]:
@@ -53,6 +60,7 @@ def analysed(page) -> None:
         ("Take-and-break", "Kayles", "kayles", "3 5", "3 1 2"),
         ("Coins", "Turning Turtles", "turning-turtles", "1 4 6", "1 2 4"),
         ("Board games", "Chomp", "chomp", "3 3 3", "3 1 1"),
+        ("Partizan games", "Domineering", "domineering", "3x3", "#..|#..|..."),
         ("Two-player games", "Tic-tac-toe", "tictactoe", "", ".../.x./..."),
     ],
 )

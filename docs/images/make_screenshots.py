@@ -4,12 +4,14 @@ Starts ``grundy serve`` on a free local port, opens each game of ``/api/games`` 
 example position in the Play view with Chromium (Playwright), starts a game and saves the
 board (``board-<game>.png`` at 1366 x 768, ``board-<game>-phone.png`` at 390 x 844), then a
 few views (Analyse with the XOR drawn, Analyse in misère play through Kayles' misère
-quotient, the Sequence heat map, a game's history), the
+quotient, Analyse of a partizan position with its thermograph, desktop and phone, the
+Sequence heat map, a game's history), the
 Sequence view's "Find the pattern" card (``pattern-*.png``), and writes
 ``docs/playground.md``, the gallery the README links to.
 
 Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium);
-``--only boards``, ``--only views`` or ``--only pattern`` makes those images alone and
+``--only boards``, ``--only views``, ``--only pattern`` or ``--only partizan`` (the
+partizan Analyse views and the partizan games' boards) makes those images alone and
 leaves ``docs/playground.md`` as it is.
 """
 
@@ -103,6 +105,41 @@ def analyse_misere(page: Page, base: str) -> None:
     print("saved analyse-misere-kayles.png", flush=True)
 
 
+def analyse_partizan(page: Page, base: str) -> None:
+    """Analyse Domineering 2x3: its canonical form, thermograph and board, desktop and phone."""
+    for viewport, name in (
+        (DESKTOP, "analyse-domineering.png"),
+        (PHONE, "analyse-domineering-phone.png"),
+    ):
+        page.set_viewport_size(viewport)
+        page.goto(f"{base}/?game=domineering&position=2x3&view=analyse")
+        page.get_by_test_id("thermograph-svg").wait_for()
+        page.get_by_test_id("options").locator("button").first.wait_for()
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.locator("#panel-analyse").screenshot(path=str(HERE / name))
+        print("saved", name, flush=True)
+
+
+PARTIZAN_LINES = [
+    "## Partizan games",
+    "",
+    "A partizan game (Domineering, Clobber, Cutcake, Amazons, Toads and Frogs, Blue-Red",
+    "Hackenbush) is valued by its canonical form in CGSuite's notation. Analyse says who",
+    "wins (Left, Right, the first or the second player), the stops, mean and temperature,",
+    "the components' values and each player's winning moves, and draws the thermograph",
+    "from its exact walls: Left's wall blue, Right's red, the mast at the mean, values",
+    "falling to the right. The board's moves, of either player, go to the position they",
+    "leave. In Play you choose Left or Right and who starts; the engine plays it out",
+    "perfectly (`/api/value`, as `grundy value`; play as `grundy play`).",
+    "",
+    "![Analyse: Domineering 2x3 is {2|-1/2}, temperature 5/4, its thermograph drawn from"
+    " the exact walls](images/analyse-domineering.png)",
+    "",
+    "![Analyse on a phone: Domineering 2x3](images/analyse-domineering-phone.png)",
+    "",
+]
+
+
 # The "Find the pattern" images and what the gallery says of them.
 PATTERN_SHOTS = [
     ("game=allbut:2,3,7&position=9+4", DESKTOP, "pattern-allbut.png", "10" * 15),
@@ -141,7 +178,9 @@ MISERE_LINES = [
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--only", choices=["boards", "views", "pattern"], help="make these images alone"
+        "--only",
+        choices=["boards", "views", "pattern", "partizan"],
+        help="make these images alone",
     )
     only = parser.parse_args(argv).only
     server, base = start_server()
@@ -155,7 +194,14 @@ def main(argv: list[str] | None = None) -> None:
             if only in (None, "pattern"):
                 for query, viewport, name, at in PATTERN_SHOTS:
                     pattern_card(page, base, query, viewport, name, at)
-            for game in games if only in (None, "boards") else []:
+            if only == "partizan":
+                analyse_partizan(page, base)
+            chosen = {
+                None: games,
+                "boards": games,
+                "partizan": [g for g in games if g["kind"] == "partizan"],
+            }
+            for game in chosen.get(only, []):
                 name = f"board-{slug(game['game'])}"
                 if not board(page, base, game, DESKTOP, f"{name}.png"):
                     continue
@@ -169,6 +215,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.get_by_test_id("xor-table").wait_for()
                 page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
                 analyse_misere(page, base)
+                analyse_partizan(page, base)
                 page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
                 page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
                 page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
@@ -191,6 +238,7 @@ def main(argv: list[str] | None = None) -> None:
         *MISERE_LINES,
         "![Sequence: Wythoff's values as a heat map](images/sequence-wythoff.png)",
         "",
+        *PARTIZAN_LINES,
         *PATTERN_LINES,
     ]
     for title, name, _ in shots:

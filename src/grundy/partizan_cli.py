@@ -51,8 +51,12 @@ def show_position(
     plot: str | None,
     as_json: bool,
 ) -> None:
-    """``grundy value GAME POSITION`` for a partizan game."""
-    start = rules.parse_position(tokens)
+    """``grundy value GAME POSITION`` for a partizan game (a last word ``Left`` or
+    ``Right``, who is to move, is read and dropped: the value does not depend on it)."""
+    words = list(tokens)
+    if len(words) > 1 and words[-1].capitalize() in PLAYERS:
+        words.pop()
+    start = rules.parse_position(words)
     report = position_report(game, rules, start, limit=None if every_move else MOVES_DESCRIBED)
     if plot is not None:
         _plot(report["value"], plot, f"{game} {report['position_text']}")

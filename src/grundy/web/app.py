@@ -174,9 +174,11 @@ def _api(pool: ComputePool) -> APIRouter:
         """Every game of the catalog (those that read files are the command line's only)."""
         return await pool.call("games")
 
-    @api.get("/value", response_model=models.ValueReport)
+    @api.get("/value", response_model=models.ValueReport | models.PartizanReport)
     async def value(game: Game, position: Position = "", misere: Misere = False) -> dict:
-        """SG value, outcome, winning moves and the reason in one line (`grundy value`)."""
+        """SG value, outcome, winning moves and the reason in one line (`grundy value`);
+        a partizan game's canonical form, stops, mean, temperature, thermograph and each
+        player's moves (its position's last word may be Left or Right: who is to move)."""
         return await pool.call("value", game=game, position=position, misere=misere)
 
     @api.get("/remoteness", response_model=models.RemotenessReport)

@@ -4,7 +4,8 @@ rules (one short paragraph with a tiny example), keyed by its registry name.
 The registry's one-line summaries are written for the command line (``bash:M``,
 ``0.d1d2...``); these are written for a person choosing a game from a list. Each rule's
 example is a move of the catalog's example game, ``move``: a position and one it may leave,
-as the server writes positions (tests/test_web_api.py checks the move is legal).
+as the server writes positions (tests/test_web_api.py checks the move is legal); a
+partizan game's example is a move of Left's, and says what each player does (`sides`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from dataclasses import dataclass
 __all__ = ["FAMILIES", "TEXTS", "GameText", "describe"]
 
 # The picker's groups, in the order it shows them.
-FAMILIES = ("Nim family", "Take-and-break", "Coins", "Board games", "Two-player games")
+FAMILIES = (
+    "Nim family",
+    "Take-and-break",
+    "Coins",
+    "Board games",
+    "Partizan games",
+    "Two-player games",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +32,7 @@ class GameText:
     rules: str
     move: tuple[str, str]  # the rules' example: a position, and one a move may leave
     parameter: str | None = None  # what a person types for the game's parameter or code
+    sides: tuple[str, str] | None = None  # partizan games: what Left and Right each do
 
 
 TEXTS: dict[str, GameText] = {
@@ -217,6 +226,67 @@ TEXTS: dict[str, GameText] = {
         "loses. From 3 3 3 you may leave 3 1 1 (a bite at row 2, column 2).",
         ("3 3 3", "3 1 1"),
     ),
+    "domineering": GameText(
+        "Domineering",
+        "Partizan games",
+        "Players take turns to place a domino on two empty squares of a board: Left (blue) "
+        "places it upright, Right (red) lying down; whoever cannot place one loses. A board "
+        "is RxC, or its rows with | between them and # for a covered square. From 3x3 "
+        "Left may leave #..|#..|... (a domino down the first column).",
+        ("3x3", "#..|#..|..."),
+        sides=("upright dominoes", "dominoes lying down"),
+    ),
+    "clobber": GameText(
+        "Clobber",
+        "Partizan games",
+        "Stones on a board, x for Left (blue) and o for Right (red), rows typed with | "
+        "between them. A player moves one of their stones onto a neighbouring enemy stone "
+        "(up, down, left or right), which is removed; whoever cannot move loses. From "
+        "xox|ox. Left may leave .xx|ox. (the corner x takes the o beside it).",
+        ("xox|ox.", ".xx|ox."),
+        sides=("the x stones", "the o stones"),
+    ),
+    "cutcake": GameText(
+        "Cutcake",
+        "Partizan games",
+        "Pieces of cake, R rows by C columns each, such as 3x4 or 3x4 + 2x2. Left (blue) "
+        "cuts one piece in two along a line between its columns, Right (red) along a line "
+        "between its rows; whoever cannot cut loses. From 3x4 Left may leave 3x1 + 3x3, "
+        "or 3x2 + 3x2.",
+        ("3x4", "3x1 + 3x3"),
+        sides=("cuts between columns", "cuts between rows"),
+    ),
+    "amazons": GameText(
+        "Amazons",
+        "Partizan games",
+        "Queens on a small board, x for Left (blue) and o for Right (red); # is a burnt "
+        "square. A move slides one of your queens like a chess queen over empty squares, "
+        "then shoots an arrow from where it lands, again like a queen, that burns the "
+        "square it stops on; whoever cannot move loses. From x...|o... Left may leave "
+        ".x..|o#.. (a1 to b1, burning b2).",
+        ("x...|o...", ".x..|o#.."),
+        sides=("the x queens", "the o queens"),
+    ),
+    "toads-and-frogs": GameText(
+        "Toads and Frogs",
+        "Partizan games",
+        "A strip of squares. Left's toads T (blue) move right, Right's frogs F (red) move "
+        "left: one square onto an empty one, or a jump over one creature of the other kind "
+        "onto the empty square behind it; whoever cannot move loses. From TT..FF Left may "
+        "leave T.T.FF.",
+        ("TT..FF", "T.T.FF"),
+        sides=("the toads T, moving right", "the frogs F, moving left"),
+    ),
+    "blue-red-hackenbush": GameText(
+        "Blue-Red Hackenbush",
+        "Partizan games",
+        "A drawing standing on the ground: Left (blue) cuts blue edges l, Right (red) cuts "
+        "red edges r, either may cut green edges e; whatever no longer reaches the ground "
+        "falls. Whoever cannot cut loses. A stalk is typed from the ground up, such as "
+        "lrl, branches in brackets: l(l;rl). From lrlrrllr Left may leave lrlrrl.",
+        ("lrlrrllr", "lrlrrl"),
+        sides=("the blue edges", "the red edges"),
+    ),
     "tictactoe": GameText(
         "Tic-tac-toe",
         "Two-player games",
@@ -267,4 +337,5 @@ def describe(name: str, parameter: str | None) -> dict:
         "example_move": list(text.move),
         "code": text.parameter is not None,
         "parameter": text.parameter,
+        "sides": None if text.sides is None else list(text.sides),
     }

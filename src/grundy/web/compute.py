@@ -12,13 +12,16 @@ import functools
 import time
 from collections.abc import Hashable
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from .. import registry, twoplayer
 from ..errors import GrundyError, InvalidGameError, InvalidPositionError, PositionLimitError
 from ..games import HeapGame
 from ..impartial import ImpartialGame
 from ..integers import int_text, parse_int
+from ..partizan import ZERO, PartizanGame, Player
+from ..partizan.two_player import PLAYERS, PartizanPlay
+from ..partizan_reports import position_report
 from ..patterns import PatternReport, find_patterns
 from ..play import engine_reply, iter_options, read_move, value_for_mover
 from ..protocol import Game
@@ -38,6 +41,7 @@ __all__ = [
     "LIMITS",
     "games",
     "value",
+    "partizan_value",
     "remoteness",
     "solve",
     "options",
@@ -85,7 +89,7 @@ def _checked_text(what: str, text: str) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _game(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any]:
+def _game(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any] | PartizanGame[Any]:
     # One game object per name, so its memo of solved positions serves the next request.
     found = registry.find(_checked_text("the game name", spec), files=False)
     return found.limited_to(LIMITS["max_positions"])
@@ -114,6 +118,11 @@ def _check_graph_size(rules: Game[Any], position: Any) -> None:
 
 def _impartial(spec: str, command: str) -> ImpartialGame[Any]:
     rules = _game(spec)
+    if isinstance(rules, PartizanGame):
+        raise InvalidGameError(
+            f"{spec} is a partizan game: its values are canonical forms, not SG values; "
+            f"use /api/value for it, not /api/{command}"
+        )
     if not isinstance(rules, ImpartialGame):
         raise InvalidGameError(
             f"{spec} is a two-player game without SG values; use /api/solve "
@@ -129,16 +138,62 @@ def _two_player(spec: str) -> TwoPlayerGame[Any]:
     return rules
 
 
-@functools.lru_cache(maxsize=8)
+def _played(spec: str, text: str) -> tuple[ImpartialGame[Any] | TwoPlayerGame[Any], Position]:
+    """The rules a position is played by, and the position. A partizan game's board is
+    played out by :class:`PartizanPlay` (its last word ``Left`` or ``Right`` says who is
+    to move, Left by default), the same two-player machinery as tic-tac-toe's."""
+    rules = _game(spec)
+    if not isinstance(rules, PartizanGame):
+        return rules, _position(rules, text)
+    board, mover = _board(spec, rules, text)
+    play = PartizanPlay(rules, board, mover or "Left")
+    return play, play.start()
+
+
+def _board(spec: str, rules: PartizanGame[Any], text: str) -> tuple[Any, Player | None]:
+    """A partizan position's board, and who is to move if its last word says so."""
+    words = _checked_text("the position", text).split()
+    mover: Player | None = None
+    if words and words[-1].capitalize() in PLAYERS:
+        mover = PLAYERS[PLAYERS.index(words.pop().capitalize())]  # type: ignore[arg-type]
+    if not words:
+        entry = registry.GAMES.get(spec.partition(":")[0].strip().lower())
+        example = entry.example.partition(" ")[2] if entry else ""
+        raise InvalidPositionError(
+            f"{spec} needs a position to start from" + (f", such as {example}" if example else "")
+        )
+    return rules.check_position(rules.parse_position(words)), mover
+
+
+@functools.lru_cache(maxsize=16)
 def _solved(spec: str, root: Position) -> Solution:
+    rules = _game(spec)
+    if isinstance(rules, PartizanGame):  # played out from `root`: (board, mover)
+        board, mover = cast(tuple[Any, int], root)
+        return twoplayer.solve(PartizanPlay(rules, board, PLAYERS[mover]), root)
     return twoplayer.solve(_two_player(spec), root)
+
+
+#: Partizan positions played out lately (the game's name, the solution from where its
+#: play began), newest last: the positions of a game in progress are found in them.
+_PLAYED: list[tuple[str, Solution]] = []
 
 
 def _solution(spec: str, position: Position) -> Solution:
     """A solution that holds `position`: a cached one (the game's start is solved
-    first, so play from it never solves again), else one solved from `position`."""
-    start = _solved(spec, _two_player(spec).start())
-    return start if position in start else _solved(spec, position)
+    first, so play from it never solves again), else one solved from `position`. A
+    partizan game has no start: the position a game began from is solved, and the
+    positions of that game are found in it."""
+    if not isinstance(_game(spec), PartizanGame):
+        start = _solved(spec, _two_player(spec).start())
+        return start if position in start else _solved(spec, position)
+    for name, solution in reversed(_PLAYED):
+        if name == spec and position in solution:
+            return solution
+    solution = _solved(spec, position)
+    _PLAYED.append((spec, solution))
+    del _PLAYED[:-8]
+    return solution
 
 
 # ----------------------------------------------------------------- endpoints
@@ -162,8 +217,6 @@ def games() -> dict:
             continue
         spec, _, position = entry.example.partition(" ")
         rules = _game(spec)
-        if rules.kind == "partizan":  # not on the page yet: the command line's only
-            continue
         found.append(
             {
                 **described,
@@ -187,8 +240,56 @@ def value(game: str, position: str = "", misere: bool = False) -> dict:
     >>> report["grundy"], report["winning_moves_text"]
     (2, [{'position': '1 4 5', 'move': 'heap 1: 3 -> 1'}])
     """
+    rules = _game(game)
+    if isinstance(rules, PartizanGame):
+        return partizan_value(game, position, misere)
     rules = _impartial(game, "value")
     return value_report(game, rules, _position(rules, position), misere)
+
+
+def partizan_value(game: str, position: str, misere: bool = False) -> dict:
+    """A partizan position's canonical form, outcome, stops, mean, temperature,
+    thermograph, components and winning moves (``grundy value --json``), with every move
+    of each player and the value it leaves (`left_moves`, `right_moves`: at most
+    ``LIMITS["max_options"]`` each). A last word ``Left`` or ``Right`` says who is to
+    move (`to_move`); the value does not depend on it.
+
+    Examples
+    --------
+    >>> report = partizan_value("domineering", "2x3")
+    >>> report["value"], report["outcome"], report["temperature"], report["to_move"]
+    ('{2|-1/2}', 'N', '5/4', None)
+    >>> [(m["move"], m["value"], m["wins"]) for m in report["left_moves"]]
+    [('Left a1-a2', '+-1', False), ('Left b1-b2', '2', True), ('Left c1-c2', '+-1', False)]
+    """
+    rules = _game(game)
+    if not isinstance(rules, PartizanGame):
+        raise InvalidGameError(f"{game} is not a partizan game; use /api/value")
+    if misere:
+        raise InvalidGameError(
+            f"{game} is a partizan game: misère play is for impartial games here"
+        )
+    board, mover = _board(game, rules, position)
+    report = position_report(game, rules, board)
+    limit = LIMITS["max_options"]
+    complete = True
+    for player in PLAYERS:
+        options = rules.options(board, player)
+        complete = complete and len(options) <= limit
+        listed = []
+        for option in options[:limit]:
+            after = rules.value(option)
+            listed.append(
+                {
+                    **_option(rules, board, option),
+                    "value": str(after),
+                    "wins": after >= ZERO if player == "Left" else after <= ZERO,
+                }
+            )
+        report[f"{player.lower()}_moves"] = listed
+    report["moves_complete"] = complete
+    report["to_move"] = mover
+    return report
 
 
 def remoteness(game: str, position: str = "", misere: bool = False) -> dict:
@@ -230,10 +331,10 @@ def solve(game: str, position: str = "") -> dict:
     >>> report["value"], report["remoteness"], report["best_moves_text"][0]["position"]
     ('win', 1, 'xxx/oo./...')
     """
-    rules = _game(game)
-    start = _position(rules, position)
+    rules, start = _played(game, position)
     if isinstance(rules, ImpartialGame):
         return loopy_report(game, rules, start)
+    assert isinstance(rules, TwoPlayerGame)
     began = time.perf_counter()
     solution = _solved(game, start)  # from `start`, so the counts are the CLI's
     return solve_report(game, rules, start, solution, time.perf_counter() - began)
@@ -250,8 +351,7 @@ def options(game: str, position: str = "", misere: bool = False) -> dict:
     >>> [(o["text"], o["grundy"], o["outcome"]) for o in listed]
     [('0 2', 2, 'N'), ('1 0', 1, 'N'), ('1 1', 0, 'P')]
     """
-    rules = _game(game)
-    start = _position(rules, position)
+    rules, start = _played(game, position)
     limit = LIMITS["max_options"]
     found = []
     if isinstance(rules, TwoPlayerGame):
@@ -305,8 +405,7 @@ def move(game: str, position: str, after: str, misere: bool = False) -> dict:
     ...
     grundy.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 in one move
     """
-    rules = _game(game)
-    start = _position(rules, position)
+    rules, start = _played(game, position)
     landed = read_move(rules, start, _checked_text("the move", after).split())
     return {
         "game": game,
@@ -330,8 +429,7 @@ def reply(game: str, position: str = "", misere: bool = False) -> dict:
     >>> reply("nim", "0 0")["position"] is None
     True
     """
-    rules = _game(game)
-    start = _position(rules, position)
+    rules, start = _played(game, position)
     chosen, winning = None, False
     if isinstance(rules, TwoPlayerGame):
         solution = _solution(game, start)
@@ -626,3 +724,4 @@ def warm_up() -> None:
     table("0.77", 100)
     solve("tictactoe")
     value("nim", "3 4 5")
+    value("domineering", "2x3")  # imports the partizan theory

@@ -14,6 +14,11 @@ __all__ = [
     "Change",
     "ValueReport",
     "PartValue",
+    "Wall",
+    "Thermograph",
+    "PartValueText",
+    "PartizanMove",
+    "PartizanReport",
     "RemotenessReport",
     "LoopyReport",
     "SolveReport",
@@ -51,7 +56,7 @@ class GameInfo(BaseModel):
     command: str
     game: str  # the example's game name, e.g. "bash:3"
     position: str  # the example's position, as typed
-    kind: str  # "impartial" or "two-player"
+    kind: str  # "impartial", "two-player" or "partizan"
     heaps: bool  # positions are heaps: the game has a sequence of values
     # The picker's words (grundy.web.catalog_text): a title and family, a rules paragraph
     # with a tiny example, that example's move (a position, one it may leave), and whether
@@ -63,6 +68,7 @@ class GameInfo(BaseModel):
     code: bool
     parameter: str | None = None
     pairs: bool = False  # positions are two heap sizes a b: the game has a 2-D table
+    sides: list[str] | None = None  # partizan games: what Left does, what Right does
 
 
 class GameList(BaseModel):
@@ -109,6 +115,72 @@ class ValueReport(BaseModel):
     # Misère play: "quotient" (the heap code's), "game" (its own rule) or "search"; the
     # CLI's --quotient FILE gives "quotient-file".
     misere_method: str | None = None
+
+
+class Wall(BaseModel):
+    """A thermograph's wall as CGSuite writes it: exact numbers as text (``"-1/2"``)."""
+
+    mast: str  # the value at the highest critical temperature (at t = 0 if none)
+    critical_temperatures: list[str]  # where the slope changes, highest first
+    slopes: list[str]  # slopes[0] above the highest, slopes[i + 1] just below the i-th
+
+
+class Thermograph(BaseModel):
+    left_wall: Wall
+    right_wall: Wall
+    mast: str  # the mean: where the walls meet above the temperature
+    temperature: str
+    text: str  # CGSuite's Thermograph(...)
+
+
+class PartValueText(BaseModel):
+    text: str  # a component of the position
+    value: str  # its canonical form
+
+
+class PartizanMove(BaseModel):
+    position: JsonPosition
+    text: str
+    move: str
+    value: str  # the canonical form the move leaves
+    wins: bool  # its player wins moving second from there (>= 0 for Left, <= 0 for Right)
+
+
+class PartizanReport(BaseModel):
+    """A partizan position (``grundy value --json``): exact numbers as text."""
+
+    game: str
+    kind: str  # "partizan"
+    position: JsonPosition
+    position_text: str
+    value: str  # the canonical form, in CGSuite's notation
+    outcome: str  # L, R, N (the first player wins) or P (the second)
+    outcome_text: str
+    number: str | None
+    nim_value: int | None
+    birthday: int
+    left_stop: str
+    right_stop: str
+    mean: str
+    temperature: str
+    thermograph: Thermograph
+    reduced_canonical_form: str
+    atomic_weight: str | None
+    atomic_weight_unknown: str
+    all_small: bool
+    infinitesimal: bool
+    left_options: list[str]  # the canonical form's options
+    right_options: list[str]
+    left_wins: list[DescribedMove]  # Left's moves that win (Left moving first)
+    left_wins_count: int
+    right_wins: list[DescribedMove]
+    right_wins_count: int
+    components: list[PartValueText] | None  # independent parts and their values
+    positions: int  # positions valued so far by this server's search
+    left_moves: list[PartizanMove]  # every move of Left's (up to the server's limit)
+    right_moves: list[PartizanMove]
+    moves_complete: bool
+    to_move: str | None  # "Left" or "Right" when the position said so
 
 
 class RemotenessReport(BaseModel):

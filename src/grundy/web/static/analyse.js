@@ -5,9 +5,10 @@ import { ApiError, api } from "./api.js";
 import { $, clear, el, focusLost, moveButton, showError } from "./dom.js";
 import { showGraphEditor } from "./edge-editor.js";
 import { goToPosition } from "./header.js";
+import { renderPartizanAnalyse, resetPartizan } from "./partizan-analyse.js";
 import {
-  OUTCOME_WORDS, VALUE_WORDS, analysedPosition, boardText, generation, isTwoPlayer, misereParam,
-  played, state,
+  OUTCOME_WORDS, VALUE_WORDS, analysedPosition, boardText, generation, isPartizan, isTwoPlayer,
+  misereParam, played, state,
 } from "./state.js";
 import { showMex, showXor } from "./teach.js";
 
@@ -74,6 +75,7 @@ function analysePlaceholders() {
   $("moves-left").hidden = $("moves-left-label").hidden = true;
   $("misere-method").hidden = $("misere-method-label").hidden = true;
   $("teach-card").hidden = true;
+  resetPartizan();
   clear($("xor-view"));
   clear($("mex-view"));
   const note = $("analyse-note");
@@ -91,6 +93,17 @@ export async function renderAnalyse() {
   const mine = ++generation.analyse;
   analysePlaceholders();
   showGraphEditor();  // Hackenbush and digraphs: the card "Edit the graph"
+  if (isPartizan()) {  // canonical form, thermograph, both players' moves: one request
+    try {
+      if (await renderPartizanAnalyse(mine)) refocus();
+    } catch (error) {
+      if (mine !== generation.analyse) return;
+      $("sg-value").textContent = "—";
+      $("options-note").textContent = "";
+      showError(error);
+    }
+    return;
+  }
   const twoPlayer = isTwoPlayer();
   $("value-label").textContent = twoPlayer ? "Value" : "SG value";
   $("winning-title").textContent = twoPlayer ? "Best moves" : "Winning moves";

@@ -14,6 +14,7 @@ import { showFibonacci } from "./fibonacci-board.js";
 import { showGiveAndTake } from "./give-and-take-board.js";
 import { showConnectFour, showTicTacToe } from "./grid.js";
 import { showMoore } from "./moore-board.js";
+import { partizanPlayBoard } from "./partizan-boards.js";
 import { showQueen } from "./queen-board.js";
 import { showStaircase, showStaircaseAny } from "./staircase-board.js";
 import { familyOf, hasHeaps, state } from "./state.js";
@@ -42,6 +43,8 @@ const BOARDS = new Map([
   ["give-and-take:N", showGiveAndTake],
   ["hackenbush", showHackenbushBoard],
   ["digraph", showDigraphBoard],
+  ...["domineering", "clobber", "cutcake", "amazons", "toads-and-frogs", "blue-red-hackenbush"]
+    .map((name) => [name, partizanPlayBoard(name)]),
 ]);
 
 /**

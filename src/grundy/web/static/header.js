@@ -4,8 +4,8 @@
 
 import { $, clear, clearError, el, showError } from "./dom.js";
 import {
-  DEFAULTS, VIEWS, catalog, exampleOf, familyOf, hasHeaps, isTwoPlayer, resetPlay, saveState,
-  state,
+  DEFAULTS, VIEWS, catalog, exampleOf, familyOf, hasHeaps, isPartizan, isTwoPlayer, resetPlay,
+  saveState, state,
 } from "./state.js";
 
 const drawers = {};
@@ -97,7 +97,7 @@ function syncHeader() {
   syncRules();
   showGameNote("");
   $("position-input").value = state.position;
-  $("position-input").placeholder = isTwoPlayer() ? "empty: the start"
+  $("position-input").placeholder = isTwoPlayer() && !isPartizan() ? "empty: the start"
     : `e.g. ${(familyOf(state.game) || DEFAULTS).position || DEFAULTS.position}`;
   $("position-input").dataset.edited = "";
   $("misere-input").checked = state.misere;

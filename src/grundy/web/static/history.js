@@ -3,7 +3,9 @@
 
 import { api } from "./api.js";
 import { $, clear, el } from "./dom.js";
-import { isTwoPlayer, misereParam, moverAfter, played, saveState, state } from "./state.js";
+import {
+  isTwoPlayer, misereParam, moverAfter, playStart, played, saveState, state,
+} from "./state.js";
 
 /**
  * Where undo, redo and jumps stop: after each number of moves that leaves the person to
@@ -23,7 +25,7 @@ function goTo(count) {
   const line = [...played.log, ...played.future];
   played.log = line.slice(0, count);
   played.future = line.slice(count);
-  state.at = count ? played.log[count - 1].position : state.position;
+  state.at = count ? played.log[count - 1].position : playStart();
   state.turn = moverAfter(count);
   played.lost = "";  // said again, if still true, when the position is shown
   saveState(true);
@@ -71,7 +73,7 @@ export function showLog(onJump) {
   } else {
     start.append(el("span", { class: "muted", text: "start" }));
   }
-  start.append(el("span", { class: "muted", text: `  ${state.position || "(start)"}` }));
+  start.append(el("span", { class: "muted", text: `  ${playStart() || "(start)"}` }));
   log.append(start);
   line.forEach((entry, i) => {
     const count = i + 1;
@@ -129,7 +131,7 @@ export async function threwAway(before, after) {
 export async function replayShared() {
   const positions = played.replay;
   played.replay = [];
-  let at = state.position;
+  let at = playStart();
   const log = [];
   for (const position of positions) {
     const result = await api("move", { game: state.game, position: at, after: position,

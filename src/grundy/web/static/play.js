@@ -8,8 +8,8 @@ import {
 } from "./history.js";
 import { showValueHistory } from "./value-history.js";
 import {
-  LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, generation, isTwoPlayer,
-  misereParam, played, resetPlay, saveState, state, verdictOf,
+  LOST_ALREADY, LOST_NOW, NO_WIN, VALUE_WORDS, boardText, familyOf, generation, isPartizan,
+  isTwoPlayer, misereParam, playStart, played, resetPlay, saveState, state, verdictOf,
 } from "./state.js";
 
 let typedLast = false;  // was the person's last move typed in the box (not clicked)?
@@ -90,6 +90,7 @@ export async function renderPlay() {
   for (const input of document.querySelectorAll('input[name="first"]')) {
     input.checked = input.value === state.first;
   }
+  showSides();
   $("play-start").textContent = state.at === null ? "Start" : "New game";
   $("play-panel-moves").classList.toggle("hide-values", !state.values);
   $("show-values").checked = state.values;
@@ -112,8 +113,9 @@ export async function renderPlay() {
   showLost();
   showEngineMove();
   if (state.at === null) {
-    $("play-position").textContent = boardText(state.position);
-    setStatus("Choose who moves first, then press Start.");
+    $("play-position").textContent = boardText(playStart());
+    setStatus(isPartizan() ? "Choose your side and who moves first, then press Start."
+      : "Choose who moves first, then press Start.");
     playTools(false);
     return;
   }
@@ -124,6 +126,19 @@ export async function renderPlay() {
     else await personTurn(mine);
   } catch (error) {
     playFailed(error, mine);
+  }
+}
+
+/** A partizan game: the person chooses Left or Right, each said with what it does. */
+function showSides() {
+  const partizan = isPartizan();
+  $("side-field").hidden = !partizan;
+  if (!partizan) return;
+  const sides = (familyOf(state.game) || {}).sides || [];
+  for (const input of document.querySelectorAll('input[name="side"]')) {
+    input.checked = input.value === state.side;
+    const what = sides[input.value === "Left" ? 0 : 1];
+    input.parentElement.querySelector(".side-what").textContent = what ? `(${what})` : "";
   }
 }
 
@@ -325,7 +340,7 @@ export function setUpPlay() {
     const chosen = document.querySelector('input[name="first"]:checked');
     state.first = chosen && chosen.value === "engine" ? "engine" : "me";
     resetPlay();
-    state.at = state.position;
+    state.at = playStart();
     state.turn = state.first;
     saveState(true);
     setStatus("Starting…", "busy");
@@ -335,6 +350,14 @@ export function setUpPlay() {
     input.addEventListener("change", () => {
       state.first = input.value === "engine" ? "engine" : "me";
       saveState(false);
+      if (state.at === null) $("play-position").textContent = boardText(playStart());
+    });
+  }
+  for (const input of document.querySelectorAll('input[name="side"]')) {
+    input.addEventListener("change", () => {
+      state.side = input.value === "Right" ? "Right" : "Left";
+      saveState(false);
+      if (state.at === null) $("play-position").textContent = boardText(playStart());
     });
   }
   $("move-form").addEventListener("submit", (event) => {

@@ -4,8 +4,9 @@
 export const VIEWS = ["analyse", "play", "sequence", "graph"];
 export const DEFAULTS = Object.freeze({
   game: "nim", position: "3 4 5", view: "analyse", misere: false, first: "me",
-  upto: 100, certify: false, at: null, turn: null, values: true,
+  upto: 100, certify: false, at: null, turn: null, values: true, side: "Left",
 });
+export const SIDES = ["Left", "Right"];  // a partizan game's players: Left moves first in {L | R}
 export const OUTCOME_WORDS = {
   N: "N: the player to move wins",
   P: "P: the previous player wins",
@@ -44,9 +45,36 @@ export function familyOf(spec) {
   return catalog.find((g) => g.name.split(":")[0] === base) || null;
 }
 
+/** A game of two players who take turns: two-player games, and partizan games played out. */
 export function isTwoPlayer() {
   const family = familyOf(state.game);
-  return Boolean(family && family.kind === "two-player");
+  return Boolean(family && (family.kind === "two-player" || family.kind === "partizan"));
+}
+
+/** A partizan game (Left and Right have different moves): valued by its canonical form. */
+export function isPartizan() {
+  const family = familyOf(state.game);
+  return Boolean(family && family.kind === "partizan");
+}
+
+/** A partizan position's text split into its board and who is to move (null: not said). */
+export function splitMover(text) {
+  const words = String(text ?? "").trim().split(/\s+/).filter(Boolean);
+  const last = words.length ? words[words.length - 1] : "";
+  const mover = SIDES.find((side) => side.toLowerCase() === last.toLowerCase()) || null;
+  return { board: (mover ? words.slice(0, -1) : words).join(" "), mover };
+}
+
+export const otherSide = (side) => (side === "Left" ? "Right" : "Left");
+
+/**
+ * The position a game in the play view starts from: the position typed; for a partizan
+ * game its board with the player to move named, from the person's side and who starts.
+ */
+export function playStart() {
+  if (!isPartizan()) return state.position;
+  const { board } = splitMover(state.position);
+  return `${board} ${state.first === "me" ? state.side : otherSide(state.side)}`;
 }
 
 export function hasHeaps() {
@@ -88,6 +116,11 @@ export function misereParam() {
 /** A position's text laid out as a board: tic-tac-toe rows, connect-four columns. */
 export function boardText(text) {
   if (text === null || text === undefined) return "";
+  if (isPartizan()) {  // grid boards' rows one a line, then who is to move
+    const { board, mover } = splitMover(text);
+    const rows = /^[^\s|]+(\|[^\s|]+)+$/.test(board) ? board.split("|").join("\n") : board;
+    return mover ? `${rows}\n(${mover} to move)` : rows;
+  }
   if (!isTwoPlayer()) return text;
   if (text.includes("|")) {
     // connect-four: one word a column, bottom first, '-' for an empty column.
@@ -123,6 +156,7 @@ export function readUrl() {
   read.upto = Number.isFinite(upto) ? Math.min(Math.max(upto, 0), limits.maxUpto) : DEFAULTS.upto;
   read.certify = query.get("certify") === "1";
   read.values = query.get("values") !== "0";
+  read.side = query.get("side") === "Right" ? "Right" : "Left";
   read.history = query.getAll("h");
   if (query.has("at")) {
     read.at = query.get("at");
@@ -142,6 +176,7 @@ export function urlOf(s, log = []) {
   if (s.upto !== DEFAULTS.upto || s.view === "sequence") query.set("upto", String(s.upto));
   if (s.certify) query.set("certify", "1");
   if (!s.values) query.set("values", "0");
+  if (s.side !== DEFAULTS.side) query.set("side", s.side);
   if (s.at !== null) {
     query.set("at", s.at);
     query.set("turn", s.turn);

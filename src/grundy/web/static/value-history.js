@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { $, clear, el, svg } from "./dom.js";
-import { isTwoPlayer, misereParam, moverAfter, played, state } from "./state.js";
+import { isTwoPlayer, misereParam, moverAfter, playStart, played, state } from "./state.js";
 
 const known = new Map();  // "game|misère|position" -> {moverWins, left}
 const WIDTH = 22;  // px a move
@@ -39,7 +39,7 @@ async function judge(position) {
  */
 export async function showValueHistory(isCurrent) {
   const box = $("value-history");
-  const positions = [state.position, ...played.log.map((entry) => entry.position)];
+  const positions = [playStart(), ...played.log.map((entry) => entry.position)];
   if (state.at === null) {
     clear(box);
     box.hidden = true;
