@@ -306,12 +306,11 @@ def nimber(n: int) -> CanonicalGame:
     """
     if type(n) is not int or n < 0:
         raise InvalidGameError(f"nimber *{n!r}: n must be a non-negative int")
-    g = ZERO
-    options: list[CanonicalGame] = []
-    for _ in range(n):
-        options.append(g)
-        g = _intern(tuple(options), tuple(options))
-    return g
+    # kept in order: *n has n options, so making it again would cost O(n^2 log n)
+    while len(_NIMBERS) <= n:
+        options = tuple(_NIMBERS)
+        _NIMBERS.append(_intern(options, options))
+    return _NIMBERS[n]
 
 
 def up(n: int = 1) -> CanonicalGame:
@@ -576,5 +575,6 @@ def _nim_value(g: CanonicalGame) -> int | None:
 
 
 ZERO = number(0)
+_NIMBERS: list[CanonicalGame] = [ZERO]
 STAR = _intern((ZERO,), (ZERO,))
 UP = _intern((ZERO,), (STAR,))

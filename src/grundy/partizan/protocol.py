@@ -109,6 +109,20 @@ class PartizanGame(Game[P]):
         """
         return None
 
+    def formula(self, position: P) -> CanonicalGame | None:
+        """The value of `position` by the game's own theory, or None to search (the
+        default): Blue-Red Hackenbush trees by sign expansions and ordinal sums, all-green
+        graphs as nimbers, a Toads-and-Frogs strip whose creatures can never meet.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Hackenbush
+        >>> game = Hackenbush()
+        >>> str(game.formula(game.parse_position(["lrl"])))
+        '3/4'
+        """
+        return None
+
     def negative(self, position: P) -> P | None:
         """A position whose value is minus this one's (the roles of Left and Right
         exchanged: Domineering's board turned a quarter, Clobber's colours swapped), or
@@ -166,25 +180,43 @@ class PartizanGame(Game[P]):
         return self.__dict__.setdefault("_partizan_aliases", {})
 
     def _value(self, position: P) -> CanonicalGame:
-        # a lookup first: the hooks cost O(size) a call
-        found = self._values.get(position) or self._aliases.get(position)
+        found = self._known(position)  # a lookup first: the hooks cost O(size) a call
+        if found is not None:
+            return found
+        found = self._formula_value(position)
         if found is not None:
             return found
         parts = self.components(position)
         if parts is None or (len(parts) == 1 and parts[0] == position):
-            return self._part_value(position)
+            return self._searched(position)
         found = ZERO
         for part in parts:  # sums are not stored: their parts are
             found = found + self._part_value(part)
         return found
 
+    def _known(self, position: P) -> CanonicalGame | None:
+        return self._values.get(position) or self._aliases.get(position)
+
+    def _formula_value(self, position: P) -> CanonicalGame | None:
+        found = self.formula(position)
+        if found is not None:
+            self._store(position, found, self._aliases)
+        return found
+
     def _part_value(self, part: P) -> CanonicalGame:
-        """The value of one part (never split again), stored under its canonical key."""
+        """The value of one part (never split again)."""
+        found = self._known(part)
+        if found is None:
+            found = self._formula_value(part)
+        return found if found is not None else self._searched(part)
+
+    def _searched(self, part: P) -> CanonicalGame:
+        """One part's value by search, stored under its canonical key."""
         key = self.canonical(part)
-        found = self._values.get(key) or self._aliases.get(key)
+        found = self._known(key)
         if found is None:
             twin = self.negative(key)
-            known = None if twin is None else self._values.get(self.canonical(twin))
+            known = None if twin is None else self._known(self.canonical(twin))
             if known is not None:  # its negative is known: -G costs no search
                 found = -known
                 self._store(key, found, self._aliases)

@@ -350,37 +350,23 @@ class Hackenbush(PartizanGame[Edges]):
         """
         return _tree_canonical(position) if _is_tree(position) else position
 
-    def _value(self, position: Edges) -> CanonicalGame:
-        # Graphs met before, as they are: the hooks (components, a tree's canonical
-        # numbering) cost O(E log E) a visit, more than most searches spend per position.
-        met: dict[Edges, CanonicalGame] = self.__dict__.setdefault("_met", {})
-        found = met.get(position)
-        if found is None:
-            found = self._evaluate(position)
-            if len(met) < self.max_positions:
-                met[position] = found
-        return found
+    def formula(self, position: Edges) -> CanonicalGame | None:
+        """An all-green graph's nimber (the Green Hackenbush code), a tree's value by
+        ordinal sums (not in Childish Hackenbush); None for other graphs (searched).
 
-    def _evaluate(self, position: Edges) -> CanonicalGame:
+        Examples
+        --------
+        >>> from grundy.partizan.games import Hackenbush
+        >>> game = Hackenbush()
+        >>> [str(game.formula(game.parse_position([t]))) for t in ("eee", "l(l;rl)")]
+        ['*3', '3/2']
+        """
         if self.use_formula and position:
             if all(c == GREEN for _, _, c in position):
                 return nimber(hackenbush_value([(u, v) for u, v, _ in position]))
             if not self.childish and _is_tree(position):
                 return _tree_value(position)
-        return super()._value(position)
-
-    def clear_cache(self) -> None:
-        """Forget the stored values, and the graphs met as they were.
-
-        Examples
-        --------
-        >>> from grundy.partizan.games import Hackenbush
-        >>> game = Hackenbush(use_formula=False)
-        >>> _ = game.value("lrl"); game.clear_cache(); game.positions
-        0
-        """
-        super().clear_cache()
-        self.__dict__.pop("_met", None)
+        return None
 
     def winning_moves(self, position: Any, player: Player) -> list[Edges]:
         """The cuts after which `player` wins moving second (see

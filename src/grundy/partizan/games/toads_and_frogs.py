@@ -282,15 +282,21 @@ class ToadsAndFrogs(PartizanGame[str]):
                 start = i + 1
         return parts
 
-    def _value(self, position: str) -> CanonicalGame:
-        found = self._values.get(position)  # known: no need to look for components
-        if found is not None:
-            return found
+    def formula(self, position: str) -> CanonicalGame | None:
+        """An integer when every frog is left of every toad (the creatures never meet:
+        Left's moves left minus Right's), else None (searched).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import ToadsAndFrogs
+        >>> str(ToadsAndFrogs().formula("F.T..")), ToadsAndFrogs().formula("T.F")
+        ('2', None)
+        """
         if self.use_formula:
             moves = _one_sided(position)
             if moves is not None:
                 return number(moves)
-        return super()._value(position)
+        return None
 
     # ----------------------------------------------------------------- notation
     def check_position(self, position: Any) -> str:
