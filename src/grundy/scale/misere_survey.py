@@ -27,6 +27,7 @@ from ..errors import InvalidPositionError, SurveyError
 from ..progress import Progress, exit_with_parent
 from .survey import (
     DEFAULT_MAX_GAMES,
+    _read_record,
     _read_results,
     _record_check,
     _ResultsFile,
@@ -146,29 +147,7 @@ class MisereSurveyResult:
             Another format, a field missing or of the wrong type, fields that contradict
             each other, or a checksum that does not match.
         """
-        if not isinstance(record, dict):
-            raise ValueError("not a JSON object")
-        record = dict(record)
-        if record.get("format") != _FORMAT:
-            raise ValueError(f"format {record.get('format')!r}, not {_FORMAT!r}")
-        check = record.pop("check", None)
-        code = record.get("code")
-        if check != _record_check(record):
-            raise ValueError(
-                f"the record of {code} does not match its checksum (edited or damaged)"
-            )
-        record.pop("format")
-        for name in ("generators", "p_words"):  # JSON lists, tuples here
-            if isinstance(record.get(name), list):
-                record[name] = tuple(record[name])
-        try:
-            result = cls(**record)
-        except TypeError as exc:  # a field missing, or one too many
-            raise ValueError(f"the record of {code}: {exc}") from None
-        problem = result._problem()
-        if problem:
-            raise ValueError(f"the record of {code}: {problem}")
-        return result
+        return _read_record(cls, record, _FORMAT, ("generators", "p_words"))  # type: ignore[no-any-return]
 
     def _problem(self) -> str | None:
         """What is wrong with the fields of a record read back, if anything."""

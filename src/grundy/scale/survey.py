@@ -136,26 +136,7 @@ class SurveyResult:
             Another format, a field missing or of the wrong type or range, fields that
             contradict each other, or a checksum that does not match.
         """
-        if not isinstance(record, dict):
-            raise ValueError("not a JSON object")
-        record = dict(record)
-        if record.get("format") != _FORMAT:
-            raise ValueError(f"format {record.get('format')!r}, not {_FORMAT}")
-        check = record.pop("check", None)
-        code = record.get("code")
-        if check != _record_check(record):
-            raise ValueError(
-                f"the record of {code} does not match its checksum (edited or damaged)"
-            )
-        record.pop("format")
-        try:
-            result = cls(**record)
-        except TypeError as exc:  # a field missing, or one too many
-            raise ValueError(f"the record of {code}: {exc}") from None
-        problem = result._problem()
-        if problem:
-            raise ValueError(f"the record of {code}: {problem}")
-        return result
+        return _read_record(cls, record, _FORMAT)
 
     def _problem(self) -> str | None:
         """What is wrong with the fields of a record read back, if anything."""
@@ -184,6 +165,32 @@ class SurveyResult:
         if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):
             return "seconds is not a number"
         return None
+
+
+def _read_record(cls: Any, record: Any, form: object, tuples: tuple[str, ...] = ()) -> Any:
+    """A results record read back as a `cls`: its format and checksum checked, the fields
+    named in `tuples` made tuples (JSON lists), and the object's own ``_problem()``."""
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object")
+    record = dict(record)
+    if record.get("format") != form:
+        raise ValueError(f"format {record.get('format')!r}, not {form!r}")
+    check = record.pop("check", None)
+    code = record.get("code")
+    if check != _record_check(record):
+        raise ValueError(f"the record of {code} does not match its checksum (edited or damaged)")
+    record.pop("format")
+    for name in tuples:
+        if isinstance(record.get(name), list):
+            record[name] = tuple(record[name])
+    try:
+        result = cls(**record)
+    except TypeError as exc:  # a field missing, or one too many
+        raise ValueError(f"the record of {code}: {exc}") from None
+    problem = result._problem()
+    if problem:
+        raise ValueError(f"the record of {code}: {problem}")
+    return result
 
 
 def _record_check(record: dict[str, Any]) -> str:
