@@ -1057,25 +1057,17 @@ def survey(
         raise InvalidGameError("--max-work is for a misère census: add --misere")
     path = results_path(out, family, upto)
     began = time.perf_counter()
-    new: list = []
-    try:
-        results = run_survey(
-            family,
-            upto,
-            engine=engine,
-            workers=workers,
-            address=address,
-            out=out,
-            progress=show,
-            on_result=new.append,
-        )
-    except KeyboardInterrupt:
-        err_console.print(
-            f"interrupted: {len(new):,} new results are kept in {path}; run the "
-            "same command to resume",
-            markup=False,
-        )
-        raise typer.Exit(code=130) from None
+    results, new = _resumable(
+        run_survey,
+        path,
+        family,
+        upto,
+        engine=engine,
+        workers=workers,
+        address=address,
+        out=out,
+        progress=show,
+    )
     summary = summarize(results, longest=top)
     if as_json:
         print_json(
@@ -1133,6 +1125,20 @@ def survey(
             console.print(f"  {' ~ '.join(codes)}", markup=False)
 
 
+def _resumable(run: Callable, path: str, *args: Any, **kwargs: Any) -> tuple[list, list]:
+    """Run a survey (`run`), keeping what is new; Ctrl-C says where it is kept (status 130)."""
+    new: list = []
+    try:
+        return run(*args, on_result=new.append, **kwargs), new
+    except KeyboardInterrupt:
+        err_console.print(
+            f"interrupted: {len(new):,} new results are kept in {path}; run the "
+            "same command to resume",
+            markup=False,
+        )
+        raise typer.Exit(code=130) from None
+
+
 def _misere_census(
     family: str,
     upto: int,
@@ -1151,26 +1157,18 @@ def _misere_census(
     limit = CENSUS_MAX_WORK if max_work is None else max_work
     path = misere_results_path(out, family, upto)
     began = time.perf_counter()
-    new: list = []
-    try:
-        results = misere_survey(
-            family,
-            upto,
-            engine=engine,
-            workers=workers,
-            address=address,
-            out=out,
-            max_work=limit,
-            progress=show,
-            on_result=new.append,
-        )
-    except KeyboardInterrupt:
-        err_console.print(
-            f"interrupted: {len(new):,} new results are kept in {path}; run the "
-            "same command to resume",
-            markup=False,
-        )
-        raise typer.Exit(code=130) from None
+    results, new = _resumable(
+        misere_survey,
+        path,
+        family,
+        upto,
+        engine=engine,
+        workers=workers,
+        address=address,
+        out=out,
+        max_work=limit,
+        progress=show,
+    )
     summary = summarize_misere(results)
     if as_json:
         print_json(
