@@ -396,11 +396,9 @@ def _order_key(g: CanonicalGame) -> tuple[int, Fraction, int]:
 
 
 def _canonical(left: list[CanonicalGame], right: list[CanonicalGame]) -> CanonicalGame:
-    if all(g.number is not None for g in (*left, *right)):
-        low = max((g.number for g in left), default=None)  # type: ignore[type-var]
-        high = min((g.number for g in right), default=None)  # type: ignore[type-var]
-        if low is None or high is None or low < high:
-            return number(simplest_between(low, high))
+    found = _simplest_number(left, right)
+    if found is not None:
+        return found
     ls, rs = _undominated(set(left), True), _undominated(set(right), False)
     candidate = _Raw(ls, rs)
     changed = True
@@ -427,13 +425,20 @@ def _canonical(left: list[CanonicalGame], right: list[CanonicalGame]) -> Canonic
         if changed:
             candidate.left = _undominated(set(new_left), True)
             candidate.right = _undominated(set(new_right), False)
-    candidate.forget()
-    if all(g.number is not None for g in (*candidate.left, *candidate.right)):
-        low = max((g.number for g in candidate.left), default=None)  # type: ignore[type-var]
-        high = min((g.number for g in candidate.right), default=None)  # type: ignore[type-var]
-        if low is None or high is None or low < high:
-            return number(simplest_between(low, high))
-    return _intern(tuple(candidate.left), tuple(candidate.right))
+    found = _simplest_number(candidate.left, candidate.right)
+    return found if found is not None else _intern(tuple(candidate.left), tuple(candidate.right))
+
+
+def _simplest_number(left: list[CanonicalGame], right: list[CanonicalGame]) -> CanonicalGame | None:
+    """{left | right} when its options are numbers, every Left one below every Right one:
+    the simplest number between them; else None."""
+    if not all(g.number is not None for g in (*left, *right)):
+        return None
+    low = max((g.number for g in left), default=None)  # type: ignore[type-var]
+    high = min((g.number for g in right), default=None)  # type: ignore[type-var]
+    if low is None or high is None or low < high:
+        return number(simplest_between(low, high))
+    return None
 
 
 def _undominated(options: set[CanonicalGame], left: bool) -> list[CanonicalGame]:
@@ -452,9 +457,6 @@ class _Raw:
     def __init__(self, left: list[CanonicalGame], right: list[CanonicalGame]) -> None:
         self.left, self.right = left, right
         self.memo: dict[tuple[int, int], bool] = {}
-
-    def forget(self) -> None:
-        self.memo.clear()
 
 
 def _le_raw(h: CanonicalGame, g: _Raw) -> bool:
