@@ -29,7 +29,9 @@ from grundy.partizan import (
     parse,
     right_stop,
     up,
+    up_nth,
 )
+from grundy.partizan.uptimals import uptimal_expansion
 
 RECORDS = json.loads((DATA / "cgsuite_short_game_properties.json").read_text())["records"]
 
@@ -186,22 +188,91 @@ def test_cgsuite_canonical_forms(record):
     assert _options(g.right) == _options_text(record["rightOptions"])
 
 
-#: CGSuite lists options by their uptimal expansions, which grundy knows only for
-#: multiples of ↑ and the unit and unit-sum uptimals: these two print in another order.
-OTHER_ORDER = {
-    "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
-    "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},"
-    "{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}",
-}
+@pytest.mark.parametrize("record", RECORDS, ids=[r["input"][:30] for r in RECORDS])
+def test_cgsuite_text(record):
+    assert str(parse(record["input"])) == record["canonical_output"]
+
+
+# ------------------------------------------------------------------ uptimals
+def expansion_text(expansion: tuple[Fraction, tuple[int, ...], int] | None) -> str | None:
+    """CGSuite's text of an uptimal expansion: ``73/16*8.9-`` is 73/16 + *8 + 9·↓."""
+    if expansion is None:
+        return None
+    x, coefficients, m = expansion
+    head = str(number(x)) if m == 0 or x != 0 else ""
+    star = "" if m == 0 else "*" if m == 1 else f"*{m}"
+    digits = "".join(
+        ("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[abs(c)] if abs(c) < 36 else f"({abs(c)})")
+        + ("-" if c < 0 else "")
+        for c in coefficients
+    )
+    return f"{head}{star}.{digits or '0'}"
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=[r["input"][:30] for r in RECORDS])
-def test_cgsuite_text(record):
-    text = str(parse(record["input"]))
-    if record["canonical_output"] in OTHER_ORDER:
-        assert text != record["canonical_output"] and parse(text) is parse(record["input"])
-    else:
-        assert text == record["canonical_output"]
+def test_cgsuite_uptimal_expansions(record):
+    found = expansion_text(uptimal_expansion(parse(record["input"])))
+    assert (found is not None) == (record["isUptimal"] == "true")
+    if found is not None:
+        assert found == record["uptimalExpansion"]
+
+
+def uptimal(x: Fraction, coefficients: list[int], m: int) -> CanonicalGame:
+    """x + Σ c_i·↑^i + *m, summed from its parts."""
+    total = number(x) + nimber(m)
+    for i, c in enumerate(coefficients, 1):
+        part = up_nth(i) if c > 0 else -up_nth(i)
+        for _ in range(abs(c)):
+            total += part
+    return total
+
+
+def test_up_nth_is_cgsuites():
+    """CGSuite's UptimalTest builds ↑^(n+1) = {0 | ↓* - ↑² - ... - ↑ⁿ}."""
+    down_star = -up() + nimber(1)
+    for n in range(2, 6):
+        assert up_nth(n) is game([0], [down_star - sum((up_nth(i) for i in range(2, n)), ZERO)])
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.builds(Fraction, st.integers(-8, 8), st.sampled_from([1, 2, 4, 8])),
+    st.lists(st.integers(-3, 3), max_size=4),
+    st.integers(0, 4),
+)
+def test_uptimals_are_recognised(x, coefficients, m):
+    """The range of CGSuite's UptimalTest: x + Σ c_i·↑^i + *m, |c_i| <= 3, i <= 4."""
+    g = uptimal(x, coefficients, m)
+    while coefficients and coefficients[-1] == 0:
+        coefficients.pop()
+    assert uptimal_expansion(g) == (x, tuple(coefficients), m)
+    assert uptimal_expansion(-g) == (-x, tuple(-c for c in coefficients), m)
+
+
+@settings(max_examples=150, deadline=None)
+@given(raw_games)
+def test_recognised_uptimals_are_what_they_say(g):
+    canonical = value(g)
+    expansion = uptimal_expansion(canonical)
+    if expansion is not None:
+        x, coefficients, m = expansion
+        assert uptimal(x, list(coefficients), m) is canonical
+        assert left_stop(canonical) == x == right_stop(canonical)
+
+
+@pytest.mark.parametrize("text", ["{1|-1}", "{0|-1}", "{1|0}", "Tiny(1)", "Miny(1)", "+-{^,^*}"])
+def test_other_games_are_not_uptimals(text):
+    """Stops differ, or (±{↑,↑*}) G = -G without G being a nimber."""
+    assert uptimal_expansion(parse(text)) is None
+
+
+def test_general_uptimals_are_written_in_braces():
+    """CGSuite writes ±↑, ±↑^<n>, ±↑^[n] (with x and *m) as such, others as {..|..}."""
+    assert str(uptimal(Fraction(0), [2], 1)) == "^^*" and str(parse("{0|^}")) == "^^*"
+    assert str(uptimal(Fraction(0), [0, 0, -1], 0)) == "v<3>"
+    assert str(uptimal(Fraction(1, 2), [1, 1, 1], 2)) == "1/2^[3]*2"
+    assert str(uptimal(Fraction(0), [1, 2], 1)) == "{0|^<2>}"  # CGSuite: *.12
+    assert str(uptimal(Fraction(0), [0, 2], 0)) == "{0||0,v*|vv}"  # CGSuite: 0.02
 
 
 def _options(options: tuple[CanonicalGame, ...]) -> set[CanonicalGame]:

@@ -27,6 +27,7 @@ from fractions import Fraction
 from ..errors import InvalidGameError
 from .canonical import ZERO, CanonicalGame, game, negate, nimber, number, up
 from .dyadic import format_number
+from .uptimals import uptimal_expansion
 
 __all__ = ["parse", "format_game", "up_nth", "up_sum"]
 
@@ -322,7 +323,7 @@ MAX_BARS = 4
 def format_game(g: CanonicalGame) -> str:
     """Write `g` in CGSuite's notation (the text :func:`parse` reads back).
 
-    Options are listed in CGSuite's order (numbers, nimbers, number-up-stars, then the
+    Options are listed in CGSuite's order (numbers, nimbers, uptimals, then the
     rest), an only option is written without its braces using more bars, up to four
     (CanonicalShortGame.appendTo).
 
@@ -339,8 +340,8 @@ def format_game(g: CanonicalGame) -> str:
 
 def _write(g: CanonicalGame, brackets: bool, parens: bool) -> tuple[str, int]:
     """(text, bars): bars > 0 when g is written without its braces, that many bars."""
-    kind = _kind(g)
-    if kind is not None:
+    kind = uptimal_expansion(g)
+    if kind is not None and _written_as_uptimal(kind[1]):
         text, compact = _uptimal_text(*kind)
         return (f"({text})" if parens and not compact else text), 0
     left, right = _sorted(g.left), _sorted(g.right)
@@ -388,55 +389,14 @@ def _tiny(g: CanonicalGame) -> str | None:
     return None
 
 
-Uptimal = tuple[Fraction, tuple[int, ...], int]
-_KINDS: dict[int, Uptimal | None] = {}
-
-
-def _kind(g: CanonicalGame) -> Uptimal | None:
-    """(x, (c1, c2, ...), m) when g = x + Σ c_i·↑^i + *m in a form CGSuite writes so:
-    a multiple of ↑, a unit ↑ⁿ or a unit sum ↑^[n]; None for other games."""
-    found = _KINDS.get(g._id, False)
-    if found is not False:
-        return found  # type: ignore[return-value]
-    from .stops import left_stop, right_stop
-
-    result: Uptimal | None = None
-    if g.number is not None:
-        result = (g.number, (), 0)
-    elif (n := g.nim_value) is not None:
-        result = (Fraction(0), (), n)
-    elif (x := left_stop(g)) == right_stop(g):
-        rest = g - x
-        bound = rest.birthday + 1
-        for m in range(1 << bound.bit_length()):
-            coefficients = _up_expansion(rest + nimber(m), bound)
-            if coefficients is not None:
-                result = (x, coefficients, m)
-                break
-    _KINDS[g._id] = result
-    return result
-
-
-_EXPANSIONS: dict[int, tuple[int, ...]] = {}
-_EXPANDED = 0
-
-
-def _up_expansion(g: CanonicalGame, bound: int) -> tuple[int, ...] | None:
-    """The coefficients of g as n·↑, ↑^[n] or ↑ⁿ (or a negative), n <= `bound`."""
-    global _EXPANDED
-    if g is ZERO:
-        return ()
-    while _EXPANDED < bound:
-        _EXPANDED += 1
-        n = _EXPANDED
-        for value, coefficients in (
-            (up_nth(n), (0,) * (n - 1) + (1,)),
-            (up_sum(n), (1,) * n),
-            (up(n), (n,)),
-        ):  # the last one wins: ↑ is (1,)
-            _EXPANSIONS[value._id] = coefficients
-            _EXPANSIONS[negate(value)._id] = tuple(-c for c in coefficients)
-    return _EXPANSIONS.get(g._id)
+def _written_as_uptimal(coefficients: tuple[int, ...]) -> bool:
+    """CGSuite writes an uptimal as such when it is x + n·↑ + *m, a unit ±↑^<k> or a unit
+    sum ±↑^[k] (plus x and *m); any other is written {..|..} (Uptimal.appendTo)."""
+    if len(coefficients) <= 1:
+        return True
+    if coefficients[0] in (1, -1) and len(set(coefficients)) == 1:
+        return True
+    return sum(1 for a in coefficients if a) == 1 and coefficients[-1] in (1, -1)
 
 
 def _uptimal_text(x: Fraction, coefficients: tuple[int, ...], m: int) -> tuple[str, bool]:
@@ -462,12 +422,15 @@ def _sorted(options: Iterable[CanonicalGame]) -> list[CanonicalGame]:
 
 
 def _compare(g: CanonicalGame, h: CanonicalGame) -> int:
+    """Numbers, nimbers, uptimals (by x, then c_1, c_2, ..., then length, then m, as
+    UptimalExpansion.compareTo), then other games (by their sorted options)."""
+
     def rank(a: CanonicalGame) -> int:
         if a.number is not None:
             return 0
         if a.nim_value is not None:
             return 1
-        return 2 if _kind(a) is not None else 3
+        return 2 if uptimal_expansion(a) is not None else 3
 
     rg, rh = rank(g), rank(h)
     if rg != rh:
@@ -477,7 +440,7 @@ def _compare(g: CanonicalGame, h: CanonicalGame) -> int:
     if rg == 1:
         return g.nim_value - h.nim_value  # type: ignore[operator]
     if rg == 2:
-        (x, cg, mg), (y, ch, mh) = _kind(g), _kind(h)  # type: ignore[misc]
+        (x, cg, mg), (y, ch, mh) = uptimal_expansion(g), uptimal_expansion(h)  # type: ignore[misc]
         if x != y:
             return -1 if x < y else 1
         for a, b in zip(cg, ch, strict=False):
