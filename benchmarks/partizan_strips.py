@@ -8,16 +8,18 @@ Run by hand (not a test; pytest does not collect ``benchmarks/``)::
 
 grundy's side is ``game.value(position)`` on a fresh game (its memo of positions starts
 empty): the components hook (Toads and Frogs split at frozen creatures, Hackenbush at the
-ground), the canonical hook (Hackenbush trees stored once for all isomorphic copies), and
-the formulas (one-sided strips; Hackenbush trees by ordinal sums, Blue-Red trees in
-arithmetic; green graphs by the colon and fusion principles of ``GreenHackenbush``). The
-baseline is the plain recursion below: the canonical form of the options' values, memoised
-per position, no hook, no formula. Both sides share grundy.partizan's tables of canonical
+ground), the canonical hook (Hackenbush trees stored once for all isomorphic copies), the
+negative hook (a Toads and Frogs strip whose mirror image is known), and the formulas
+(one-sided strips; Hackenbush trees by ordinal sums, Blue-Red trees in arithmetic; green
+graphs by the colon and fusion principles of ``GreenHackenbush``). The baseline is the
+plain recursion below: the canonical form of the options' values, memoised per position,
+no hook, no formula. Both sides share grundy.partizan's tables of canonical
 forms, sums and comparisons (warm after the first run), so the ratio measures the search
 and the hooks, not the arithmetic of games. Answers are checked to agree.
 
 1. Toads and Frogs: CGSuite's ``ttttt..fffff`` and the next two sizes; the positions
-   grundy stores and the positions reachable (what the plain recursion values).
+   grundy stores, those it takes as negatives of stored ones, and the positions reachable
+   (what the plain recursion values).
 2. Hackenbush trees: random Blue-Red and Blue-Red-Green trees of 18 edges (grundy's
    formula, and its search with the hooks only, ``use_formula=False``); a Blue-Red tree of
    10^4 edges and a green tree of 10^5 edges, which no search could value.
@@ -118,7 +120,11 @@ def bench_toads(seed: int) -> None:
         )
         rules = ToadsAndFrogs()
         rules.value(strip)
-        note(f"{rules.positions:,} stored by grundy, {count_reachable(rules, strip):,} reachable")
+        mirrored = sum(rules.formula(p) is None for p in rules._aliases)  # the rest: formula
+        note(
+            f"{rules.positions:,} stored by grundy (+ {mirrored:,} negatives), "
+            f"{count_reachable(rules, strip):,} reachable"
+        )
 
 
 # ----------------------------------------------------------------- 2. trees

@@ -22,7 +22,11 @@ from grundy.outcome import Outcome
 from grundy.partizan import CanonicalGame, game, nimber, number, parse
 from grundy.partizan.games.graph_notation import read_graph, renumber, write_graph
 from grundy.partizan.games.hackenbush import Hackenbush, stalk_value
-from grundy.partizan.games.toads_and_frogs import ToadsAndFrogs, frozen_squares
+from grundy.partizan.games.toads_and_frogs import (
+    ToadsAndFrogs,
+    _frozen_stretches,
+    frozen_squares,
+)
 
 HACKENBUSH = Hackenbush()
 SEARCHED = Hackenbush(use_formula=False)
@@ -391,11 +395,48 @@ def test_frozen_creatures_never_move(strip, jump):
                 todo.append(o)
 
 
+def stretched(strip: str, jump: int) -> list[bool]:
+    """_frozen_stretches (what the components hook uses) as frozen_squares' flags."""
+    flags = [False] * len(strip)
+    for start, stop in _frozen_stretches(strip, jump):
+        assert 0 <= start < stop <= len(strip)
+        flags[start:stop] = [True] * (stop - start)
+    return flags
+
+
+def test_frozen_stretches_are_the_frozen_squares_on_every_short_strip():
+    for jump in range(4):
+        for n in range(8):
+            for squares in itertools.product("TF.", repeat=n):
+                strip = "".join(squares)
+                assert stretched(strip, jump) == frozen_squares(strip, jump), (strip, jump)
+
+
+walls = st.lists(st.sampled_from(["T", "F", ".", "TT", "FF", "TTT", "FFF", ".."]), max_size=16)
+
+
+@settings(max_examples=300)
+@given(st.one_of(walls.map("".join), st.text(alphabet="TF.", max_size=40)), st.integers(0, 4))
+def test_frozen_stretches_are_the_frozen_squares(strip, jump):
+    """Long runs of toads and frogs (walls for jumps of 2 and 3) in longer strips."""
+    assert stretched(strip, jump) == frozen_squares(strip, jump)
+
+
 @settings(max_examples=60)
 @given(strips)
 def test_the_mirror_strip_is_the_negative(strip):
     mirror = strip[::-1].translate(str.maketrans("TF", "FT"))
+    assert TOADS.negative(strip) == mirror and TOADS.negative(mirror) == strip
     assert TOADS.value(mirror) is -TOADS.value(strip)
+
+
+@settings(max_examples=60)
+@given(strips, st.sampled_from([0, 1, 2]))
+def test_a_strip_whose_mirror_is_known_against_a_plain_search(strip, jump):
+    """The negative hook: the mirror valued first, the strip is then its negative."""
+    rules = ToadsAndFrogs(max_jump=jump, use_formula=False)
+    rules.value(rules.negative(strip))
+    assert rules.value(strip) is plain_value(rules, strip)
 
 
 def test_toads_and_frogs_notation_and_moves():
