@@ -14,7 +14,7 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidGameError
+from grundy.errors import InvalidGameError, PositionLimitError
 from grundy.games import Nim
 from grundy.outcome import Outcome
 from grundy.partizan import (
@@ -31,6 +31,7 @@ from grundy.partizan import (
     up,
     up_nth,
 )
+from grundy.partizan.canonical import le
 from grundy.partizan.uptimals import uptimal_expansion
 
 RECORDS = json.loads((DATA / "cgsuite_short_game_properties.json").read_text())["records"]
@@ -166,6 +167,32 @@ def test_nimbers_and_ups():
     assert up(2) > up(1) > ZERO and up(1) | nimber(1) and up(3) > nimber(1) + up(1) - up(1)
     assert (up() + nimber(1)).outcome is Outcome.N  # ↑* is fuzzy with 0
     assert up(1) < number("1/1024")
+
+
+def test_nimbers_are_made_without_their_options():
+    """*n is stored by n (its n options listed only when asked), and a form built from
+    the options of *n is that same object, in any order."""
+    huge = nimber(10**30)
+    assert huge.birthday == 10**30 and str(huge) == "*" + str(10**30)
+    assert huge + nimber(3) is nimber(10**30 ^ 3) and -huge is huge
+    assert not huge <= ZERO and not ZERO <= huge and huge <= number("1/1024") and -1 <= huge
+    assert huge | nimber(5) and huge | ZERO
+    assert (left_stop(huge), right_stop(huge)) == (0, 0)
+    with pytest.raises(PositionLimitError, match="too many to list"):
+        huge.left  # noqa: B018  # the property lists the options
+    assert game([nimber(2), ZERO, nimber(1)], [nimber(1), nimber(2), ZERO]) is nimber(3)
+    assert game([nimber(2), ZERO], [ZERO, nimber(2)]) is not nimber(2)  # *1 missing
+    assert nimber(4).left == (ZERO, nimber(1), nimber(2), nimber(3)) == nimber(4).right
+
+
+@given(st.integers(0, 12), st.integers(0, 12), st.integers(-16, 16), st.integers(0, 3))
+def test_nimber_order_matches_their_options(m, n, top, k):
+    """The shortcuts of le (a nimber against a nimber or a number) agree with the
+    definition applied to the listed options."""
+    g, h, y = nimber(m), nimber(n), number(Fraction(top, 2**k))
+    for a, b in ((g, h), (g, y), (y, g)):
+        by_options = not any(le(b, al) for al in a.left) and not any(le(br, a) for br in b.right)
+        assert le(a, b) is by_options
 
 
 def test_equality_with_numbers_and_hashing():

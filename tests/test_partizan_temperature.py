@@ -56,7 +56,7 @@ from grundy.partizan.reduced import (
     norton_product,
     reduced_canonical_form,
 )
-from grundy.partizan.thermographs import Thermograph, Trajectory, thermograph
+from grundy.partizan.thermographs import Thermograph, Trajectory, _walls_from_options, thermograph
 
 F = Fraction
 
@@ -281,6 +281,15 @@ def test_number_up_star_thermographs_are_the_basic_cases():
                 basic = nimber(1 if m else 0) if like_star else up(1 if n > 0 else -1)
                 assert thermograph(g) == thermograph(number(x) + basic)
     assert _number_up_star(parse("^[2]")) is None and _number_up_star(parse("{0|^<2>}")) is None
+
+
+def test_nimber_walls_are_stars_by_induction():
+    """thermograph(*n) is taken to be thermograph(*) without listing *n's n options: check
+    the induction step (the walls *n's options give are *'s) and a huge nimber's text."""
+    for n in range(2, 12):
+        assert _walls_from_options(nimber(n)) == _walls_from_options(nimber(1))
+    assert thermograph(nimber(10**30)) == thermograph(nimber(1))
+    assert (mean(nimber(10**30)), temperature(nimber(10**30))) == (0, 0)
 
 
 def test_thermograph_value_object():

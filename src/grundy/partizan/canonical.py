@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InvalidGameError
+from ..errors import InvalidGameError, PositionLimitError
+from ..integers import shown
 from ..outcome import Outcome
 from .dyadic import birthday_of_number, dyadic, simplest_between
 
@@ -34,6 +35,9 @@ _LE: dict[int, bool] = {}
 _SUM: dict[int, CanonicalGame] = {}
 _SHIFT = 40
 _NEG: dict[int, CanonicalGame] = {}
+#: The largest nimber whose options may be listed (to compare it with a game that is not
+#: a nimber, say): a tuple of that many references.
+MAX_NIMBER_OPTIONS = 10**6
 
 
 class CanonicalGame:
@@ -69,7 +73,7 @@ class CanonicalGame:
     _left: tuple[CanonicalGame, ...] | None
     _right: tuple[CanonicalGame, ...] | None
     _id: int
-    _nim: int | None
+    _nim: int | None  # n for *n: every nimber is made by nimber(), no other form is one
     _birthday: int | None
 
     def __init__(self) -> None:  # pragma: no cover - use game(), number(), nimber()
@@ -86,7 +90,7 @@ class CanonicalGame:
         self.number = value
         self._left, self._right = left, right
         self._id = next(_serial)
-        self._nim = -1  # not yet known
+        self._nim = 0 if value == 0 else None  # nimber() sets it for *1, *2, ...
         self._birthday = None
         return self
 
@@ -102,7 +106,7 @@ class CanonicalGame:
         (['1/2'], Fraction(4, 1))
         """
         if self._left is None:
-            self._left, self._right = _number_options(self.number)  # type: ignore[arg-type]
+            self._left, self._right = _lazy_options(self)
         return self._left
 
     @property
@@ -116,7 +120,7 @@ class CanonicalGame:
         ['1']
         """
         if self._right is None:
-            self._left, self._right = _number_options(self.number)  # type: ignore[arg-type]
+            self._left, self._right = _lazy_options(self)
         return self._right  # type: ignore[return-value]
 
     # ------------------------------------------------------------ kinds
@@ -142,8 +146,6 @@ class CanonicalGame:
         >>> nimber(5).nim_value, up().nim_value
         (5, None)
         """
-        if self._nim == -1:
-            self._nim = _nim_value(self)
         return self._nim
 
     @property
@@ -285,6 +287,20 @@ def number(value: int | Fraction | str) -> CanonicalGame:
     return found
 
 
+def _lazy_options(g: CanonicalGame) -> tuple[tuple[CanonicalGame, ...], tuple[CanonicalGame, ...]]:
+    """The options of a number or a nimber, made when first asked for."""
+    if g.number is not None:
+        return _number_options(g.number)
+    n: int = g._nim  # type: ignore[assignment]
+    if n > MAX_NIMBER_OPTIONS:
+        raise PositionLimitError(
+            f"*{shown(n)} has {shown(n)} options on each side, too many to list (the most "
+            f"is {MAX_NIMBER_OPTIONS:,}); sums and comparisons of nimbers alone need none"
+        )
+    options = tuple(nimber(k) for k in range(n))
+    return options, options
+
+
 def _number_options(x: Fraction) -> tuple[tuple[CanonicalGame, ...], tuple[CanonicalGame, ...]]:
     """The canonical options of the number x: {x-1|} or {|x+1} or {x - 2^-k | x + 2^-k}."""
     if x.denominator == 1:
@@ -306,11 +322,11 @@ def nimber(n: int) -> CanonicalGame:
     """
     if type(n) is not int or n < 0:
         raise InvalidGameError(f"nimber *{n!r}: n must be a non-negative int")
-    # kept in order: *n has n options, so making it again would cost O(n^2 log n)
-    while len(_NIMBERS) <= n:
-        options = tuple(_NIMBERS)
-        _NIMBERS.append(_intern(options, options))
-    return _NIMBERS[n]
+    found = _NIMBERS.get(n)
+    if found is None:  # its options are listed when first asked for: *n has n of them
+        found = _NIMBERS[n] = CanonicalGame._new(None, None, None)
+        found._nim, found._birthday = n, n
+    return found
 
 
 def up(n: int = 1) -> CanonicalGame:
@@ -370,15 +386,18 @@ def cache_size() -> int:
     Examples
     --------
     >>> from grundy.partizan import cache_size, nimber
-    >>> before = cache_size(); _ = nimber(40); cache_size() >= before
+    >>> before = cache_size(); _ = nimber(40); _ = nimber(40); cache_size() - before <= 1
     True
     """
-    return len(_FORMS) + len(_NUMBERS)
+    return len(_FORMS) + len(_NUMBERS) + len(_NIMBERS) - 1  # 0 is a number and a nimber
 
 
 # ------------------------------------------------------------------ the table
 def _intern(left: tuple[CanonicalGame, ...], right: tuple[CanonicalGame, ...]) -> CanonicalGame:
     """The one object of the canonical form {left | right} (not a number)."""
+    n = _nimber_of(left, right)
+    if n is not None:
+        return nimber(n)
     key = (tuple(sorted(g._id for g in left)), tuple(sorted(g._id for g in right)))
     found = _FORMS.get(key)
     if found is None:
@@ -386,6 +405,16 @@ def _intern(left: tuple[CanonicalGame, ...], right: tuple[CanonicalGame, ...]) -
         ordered_right = tuple(sorted(right, key=_order_key))
         found = _FORMS[key] = CanonicalGame._new(None, ordered_left, ordered_right)
     return found
+
+
+def _nimber_of(left: tuple[CanonicalGame, ...], right: tuple[CanonicalGame, ...]) -> int | None:
+    """n when {left | right} is {0, *, ..., *(n-1) | the same}, else None."""
+    if not left or len(left) != len(right):
+        return None
+    seen = {g._nim for g in left}
+    if None in seen or len(seen) != len(left) or max(seen) != len(left) - 1:  # type: ignore[type-var]
+        return None
+    return len(left) if all(g._nim in seen for g in right) else None
 
 
 def _order_key(g: CanonicalGame) -> tuple[int, Fraction, int]:
@@ -497,6 +526,12 @@ def le(g: CanonicalGame, h: CanonicalGame) -> bool:
     x, y = g.number, h.number
     if x is not None and y is not None:
         return x <= y
+    # a nimber *n (n > 0) is confused with 0 and with every other nimber, and lies
+    # between the negative and the positive numbers: no need to list its n options
+    if g._nim is not None and (h._nim is not None or y is not None):
+        return y is not None and y > 0
+    if h._nim is not None and x is not None:
+        return x < 0
     key = g._id << _SHIFT | h._id
     found = _LE.get(key)
     if found is None:
@@ -557,6 +592,8 @@ def negate(g: CanonicalGame) -> CanonicalGame:
     """
     if g.number is not None:
         return number(-g.number)
+    if g._nim is not None:
+        return g
     found = _NEG.get(g._id)
     if found is None:
         found = _intern(tuple(negate(r) for r in g.right), tuple(negate(x) for x in g.left))
@@ -565,18 +602,7 @@ def negate(g: CanonicalGame) -> CanonicalGame:
     return found
 
 
-def _nim_value(g: CanonicalGame) -> int | None:
-    if g.number is not None:
-        return 0 if g.number == 0 else None
-    if g.left != g.right:
-        return None
-    values = sorted(v for o in g.left if (v := o.nim_value) is not None)
-    if len(values) != len(g.left) or values != list(range(len(values))):
-        return None
-    return len(values)
-
-
 ZERO = number(0)
-_NIMBERS: list[CanonicalGame] = [ZERO]
-STAR = _intern((ZERO,), (ZERO,))
+_NIMBERS: dict[int, CanonicalGame] = {0: ZERO}
+STAR = nimber(1)
 UP = _intern((ZERO,), (STAR,))

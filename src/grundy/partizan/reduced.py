@@ -65,6 +65,8 @@ def is_all_small(g: CanonicalGame) -> bool:
     """
     if g.number is not None:
         return g.number == 0
+    if g.nim_value is not None:  # impartial games are all-small
+        return True
     found = _ALL_SMALL.get(g._id)
     if found is None:
         found = all(is_all_small(o) for o in (*g.left, *g.right))

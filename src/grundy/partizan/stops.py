@@ -17,6 +17,7 @@ from .canonical import CanonicalGame
 
 __all__ = ["left_stop", "right_stop"]
 
+_ZERO = Fraction(0)
 _LEFT: dict[int, Fraction] = {}
 _RIGHT: dict[int, Fraction] = {}
 
@@ -32,6 +33,8 @@ def left_stop(g: CanonicalGame) -> Fraction:
     """
     if g.number is not None:
         return g.number
+    if g.nim_value is not None:  # *n: 0, with no need to list its n options
+        return _ZERO
     found = _LEFT.get(g._id)
     if found is None:
         found = _LEFT[g._id] = max(right_stop(gl) for gl in g.left)
@@ -49,6 +52,8 @@ def right_stop(g: CanonicalGame) -> Fraction:
     """
     if g.number is not None:
         return g.number
+    if g.nim_value is not None:  # *n: 0, with no need to list its n options
+        return _ZERO
     found = _RIGHT.get(g._id)
     if found is None:
         found = _RIGHT[g._id] = min(left_stop(gr) for gr in g.right)

@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InvalidGameError
-from .canonical import CanonicalGame
+from .canonical import STAR, CanonicalGame
 from .dyadic import format_number
 
 __all__ = ["Trajectory", "Thermograph", "thermograph"]
@@ -333,12 +333,19 @@ def _walls(g: CanonicalGame) -> tuple[_Line, _Line]:
     if x is not None and x.denominator == 1:
         line: _Line = (((_MINUS_ONE, x),), Fraction(0))
         found = (line, line)
+    elif g.nim_value is not None and g.nim_value > 1:
+        found = _walls(STAR)  # *n's walls are *'s (by induction: see _walls_from_options)
     else:
-        left = _extreme([_walls(o)[1] for o in g.left], larger=True)
-        right = _extreme([_walls(o)[0] for o in g.right], larger=False)
-        found = _intersect(_tilt(left, _MINUS_ONE), _tilt(right, Fraction(1)))
+        found = _walls_from_options(g)
     _WALLS[g._id] = found
     return found
+
+
+def _walls_from_options(g: CanonicalGame) -> tuple[_Line, _Line]:
+    """The walls of {G^L | G^R} from its options' walls (one step of the recursion)."""
+    left = _extreme([_walls(o)[1] for o in g.left], larger=True)
+    right = _extreme([_walls(o)[0] for o in g.right], larger=False)
+    return _intersect(_tilt(left, _MINUS_ONE), _tilt(right, Fraction(1)))
 
 
 def _trajectory(line: _Line) -> Trajectory:
