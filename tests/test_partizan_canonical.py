@@ -386,6 +386,41 @@ def test_cgsuite_hackenbush_string():
     assert strip.positions == 3  # "", "L", "LR": the options and theirs, not LRL itself
 
 
+class Countdown(PartizanGame[int]):
+    """Left takes 1 from n, Right 2 (n > 2): lines of play n moves long."""
+
+    name = "countdown"
+
+    def left_options(self, n: int) -> list[int]:
+        return [n - 1] if n > 1 else []
+
+    def right_options(self, n: int) -> list[int]:
+        return [n - 2] if n > 2 else []
+
+
+def test_a_line_of_play_longer_than_pythons_recursion():
+    game_ = Countdown()
+    assert [str(game_.value(n)) for n in range(1, 7)] == ["0", "1", "{1|0}"] * 2
+    game_.clear_cache()
+    assert game_.value(50_000) is number(1)  # the values repeat with period 3
+    assert game_.positions == 50_000  # each n once: 1, 2, ..., 50,000
+
+
+class Loop(PartizanGame[int]):
+    name = "loop"
+
+    def left_options(self, n: int) -> list[int]:
+        return [(n + 1) % 3]
+
+    def right_options(self, n: int) -> list[int]:
+        return []
+
+
+def test_a_game_that_never_ends_is_refused():
+    with pytest.raises(InvalidGameError, match="'0' can be reached from itself"):
+        Loop().value(0)
+
+
 class NimAndDomineering(PartizanGame[tuple]):
     """A Nim heap beside a Domineering board, searched as one game: the sum's oracle."""
 

@@ -2,7 +2,8 @@
 canonical forms.
 
 A :class:`PartizanGame` says what Left and Right may move to; :meth:`PartizanGame.value`
-computes the canonical form of a position by recursion on its options, memoised, adding
+computes the canonical form of a position from its options' (a depth-first search with
+its own stack, so a line of play may be as long as memory allows), memoised, adding
 the values of independent parts (the ``components`` hook: Domineering regions that no
 domino can join) and sharing positions that are the same game (the ``canonical`` hook:
 a board's reflections). An impartial game is the case where both sides have the same
@@ -24,10 +25,10 @@ Examples
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
-from ..errors import InvalidPositionError, PositionLimitError
+from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..outcome import Outcome
 from ..protocol import Game, P
 from .canonical import ZERO, CanonicalGame, game, nimber
@@ -157,6 +158,8 @@ class PartizanGame(Game[P]):
         ------
         PositionLimitError
             More than ``max_positions`` positions would be stored.
+        InvalidGameError
+            A position can be reached from itself (the game is not short).
 
         Examples
         --------
@@ -168,10 +171,10 @@ class PartizanGame(Game[P]):
         position = self.check_position(position)
         try:
             return self._value(position)
-        except RecursionError:  # a game of more moves than Python's stack holds
+        except RecursionError:  # comparing games born on a later day than the stack holds
             raise PositionLimitError(
-                f"{self!r}: a line of play longer than about "
-                f"{sys.getrecursionlimit() // 3:,} moves is beyond this search"
+                f"{self!r}: a value born after about {sys.getrecursionlimit() // 3:,} moves "
+                "is too deep to compare"
             ) from None
 
     @property
@@ -180,54 +183,104 @@ class PartizanGame(Game[P]):
         return self.__dict__.setdefault("_partizan_aliases", {})
 
     def _value(self, position: P) -> CanonicalGame:
-        found = self._known(position)  # a lookup first: the hooks cost O(size) a call
-        if found is not None:
-            return found
-        found = self._formula_value(position)
-        if found is not None:
-            return found
-        parts = self.components(position)
-        if parts is None or (len(parts) == 1 and parts[0] == position):
-            return self._searched(position)
+        split = self._split(position)
+        if isinstance(split, CanonicalGame):
+            return split
         found = ZERO
-        for part in parts:  # sums are not stored: their parts are
-            found = found + self._part_value(part)
+        for part in split:  # sums are not stored: their parts are
+            value, key = self._settled(part, formula=part is not position)
+            found = found + (value if value is not None else self._search(part, key))
         return found
 
-    def _known(self, position: P) -> CanonicalGame | None:
+    def _split(self, position: P) -> CanonicalGame | Sequence[P]:
+        """The value of `position` when it is stored or has a formula, else its parts
+        (``(position,)`` itself when it does not split)."""
+        found = self._known(position)  # a lookup first: the hooks cost O(size) a call
+        if found is None:
+            found = self.formula(position)
+            if found is not None:
+                self._store(position, found, self._aliases)
+                return found
+            parts = self.components(position)
+            return (position,) if parts is None else parts
+        return found
+
+    def _known(self, position: Any) -> CanonicalGame | None:
         return self._values.get(position) or self._aliases.get(position)
 
-    def _formula_value(self, position: P) -> CanonicalGame | None:
-        found = self.formula(position)
-        if found is not None:
-            self._store(position, found, self._aliases)
-        return found
-
-    def _part_value(self, part: P) -> CanonicalGame:
-        """The value of one part (never split again)."""
+    def _settled(self, part: P, formula: bool = True) -> tuple[CanonicalGame | None, Any]:
+        """(value, canonical key) of one part (never split again); the value is None
+        unless it needs no search: stored, by `formula`, or minus the stored value of its
+        negative."""
         found = self._known(part)
-        if found is None:
-            found = self._formula_value(part)
-        return found if found is not None else self._searched(part)
-
-    def _searched(self, part: P) -> CanonicalGame:
-        """One part's value by search, stored under its canonical key."""
+        if found is None and formula:
+            found = self.formula(part)
+            if found is not None:
+                self._store(part, found, self._aliases)
+        if found is not None:
+            return found, part
         key = self.canonical(part)
         found = self._known(key)
         if found is None:
             twin = self.negative(key)
             known = None if twin is None else self._known(self.canonical(twin))
-            if known is not None:  # its negative is known: -G costs no search
-                found = -known
-                self._store(key, found, self._aliases)
-            else:
-                found = game(
-                    [self._value(o) for o in self.left_options(part)],
-                    [self._value(o) for o in self.right_options(part)],
-                )
-                self._store(key, found)
+            if known is None:
+                return None, key
+            found = -known  # its negative is known: -G costs no search
+            self._store(key, found, self._aliases)
         if part != key:
             self._store(part, found, self._aliases)
+        return found, key
+
+    def _search(self, root: P, root_key: Any) -> CanonicalGame:
+        """Value the part `root` (canonical key `root_key`), which nothing settles, by a
+        depth-first search with a stack of its own (a line of play may be longer than
+        Python's recursion allows), in the order a recursion would take: the parts of a
+        part's options are settled one by one, an unsettled one searched first, then the
+        part is valued and stored under its key. The parts opened and not yet valued are
+        the line from `root`, so meeting one of them again is a cycle."""
+        stack = [(root, root_key)]
+        opened: dict[Any, tuple[tuple[list[Any], list[Any]], Iterator[tuple[P, bool]]]] = {}
+        while stack:
+            part, key = stack[-1]
+            frame = opened.get(key)
+            if frame is None:
+                sides = (
+                    [(o, self._split(o)) for o in self.left_options(part)],
+                    [(o, self._split(o)) for o in self.right_options(part)],
+                )
+                frame = opened[key] = (sides, _parts_to_settle(sides))
+            sides, parts = frame
+            child = None
+            for p, formula in parts:
+                value, p_key = self._settled(p, formula)
+                if value is None:
+                    if p_key in opened:
+                        raise InvalidGameError(
+                            f"{self!r}: position {self.format_position(p)!r} can be reached "
+                            "from itself; a partizan value needs a game that ends"
+                        )
+                    child = (p, p_key)
+                    break
+            if child is not None:
+                stack.append(child)
+                continue
+            left, right = ([self._total(split) for _, split in side] for side in sides)
+            found = game(left, right)
+            self._store(key, found)
+            if part != key:
+                self._store(part, found, self._aliases)
+            del opened[key]
+            stack.pop()
+        return self._known(root)  # type: ignore[return-value]
+
+    def _total(self, split: CanonicalGame | Sequence[P]) -> CanonicalGame:
+        """An option's value, its parts all valued (stored)."""
+        if isinstance(split, CanonicalGame):
+            return split
+        found = ZERO
+        for part in split:
+            found = found + self._known(part)  # type: ignore[operator]
         return found
 
     def _store(self, key: Any, value: CanonicalGame, table: dict[Any, Any] | None = None) -> None:
@@ -294,6 +347,16 @@ class PartizanGame(Game[P]):
         7
         """
         return len(self._values)
+
+
+def _parts_to_settle(sides: tuple[list[Any], list[Any]]) -> Iterator[tuple[Any, bool]]:
+    """The parts of the options (option, split) not valued by `_split`, each with whether
+    its formula is still to be tried (a part that is the option itself was tried)."""
+    for side in sides:
+        for option, split in side:
+            if not isinstance(split, CanonicalGame):
+                for part in split:
+                    yield part, part is not option
 
 
 class ImpartialAsPartizan(PartizanGame[Any]):
