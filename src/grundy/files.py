@@ -101,7 +101,10 @@ def read_text(
     grundy.errors.InvalidPositionError: cannot read edge file '/dev/zero': it holds more than ...
     """
     name = os.fspath(path)
-    where = f"cannot read {what} {shown(name)}"
+    # a path is written out whole (its end names the file), unless no system has one so long
+    where = (
+        f"cannot read {what} {name!r}" if len(name) <= 4096 else f"cannot read {what} {shown(name)}"
+    )
     too_big = f"{where}: it holds more than {max_bytes:,} bytes, the most grundy reads"
     try:
         with open(name, "rb") as handle:

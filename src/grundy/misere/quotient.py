@@ -499,7 +499,7 @@ class MisereQuotient:
             One line naming the file and what is wrong.
         """
         where = f"misère quotient file {os.fspath(path)!r}"
-        text = read_text(path, where, error=DatabaseError)
+        text = read_text(path, "misère quotient file", error=DatabaseError)
         try:
             data = json.loads(text)
         except ValueError as exc:
