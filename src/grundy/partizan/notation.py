@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -56,6 +57,11 @@ def parse(text: str) -> CanonicalGame:
     if not isinstance(text, str):
         raise InvalidGameError(f"{text!r} is not a game written as text")
     return _Parser(text).parse()
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+#: CGSuite's names of loopy games (stoppers and their kin), refused by name.
+_LOOPY = {"on", "off", "over", "under", "dud", "pass", "ono", "tis", "tisn"}
 
 
 class _Parser:
@@ -159,9 +165,15 @@ class _Parser:
                 if name == "Tiny":
                     return game([ZERO], [game([ZERO], [negate(argument)])])
                 return game([game([argument], [ZERO])], [ZERO])
-        word = self.text[self.pos : self.pos + 5]
-        if word.startswith(("on", "off", "over", "upon", "dud")):
-            raise self.fail(f"{word.rstrip('{|}(),')!r} is a loopy game, not a short one")
+        word = _WORD.match(self.text, self.pos)
+        if word is not None:
+            name = word.group()
+            if name in _LOOPY or name.startswith("upon"):
+                raise self.fail(f"{name!r} is a loopy game, not a short one")
+            if self.text.startswith("{", word.end()):
+                raise self.fail(f"'{name}{{...}}' labels a loop: a loopy game, not a short one")
+            if name.startswith("begin"):  # spaces are dropped before reading
+                raise self.fail("'begin ... end' is a CGScript program, not a game")
         raise self.fail(f"unexpected {c!r} at {self.pos}")
 
     def number(self) -> CanonicalGame:
