@@ -188,6 +188,16 @@ def test_the_tree_rule_is_the_search(tree):
     assert HACKENBUSH.value(tree) is Hackenbush(use_formula=False).value(tree)
 
 
+@settings(max_examples=80)
+@given(trees(max_edges=10))
+def test_a_trees_winning_cuts_are_the_searchs(tree):
+    """Each cut valued along its path to the ground (O(depth) sums) gives the moves the
+    plain search finds."""
+    tree = HACKENBUSH.check_position(tree)
+    for player in ("Left", "Right"):
+        assert HACKENBUSH.winning_moves(tree, player) == SEARCHED.winning_moves(tree, player)
+
+
 @settings(max_examples=60)
 @given(trees(letters="lr", max_edges=10))
 def test_blue_red_trees_are_numbers(tree):

@@ -165,6 +165,42 @@ def _tree_value(edges: Edges) -> CanonicalGame:
     return carried[0]
 
 
+def _values_after_cuts(tree: Edges) -> list[CanonicalGame]:
+    """The tree's value after each of its edges is cut (in the order of `tree`).
+
+    Cutting edge p-w removes w's branch from what p carries; only the values carried on
+    the path from p down to the ground change, so a cut costs O(depth) sums instead of
+    valuing the option afresh in O(E). Canonical forms are unique, so subtracting the
+    branch gives the very value the remaining branches add up to.
+    """
+    around = adjacency(tree)
+    parent: dict[int, tuple[int, int]] = {}  # vertex -> (the vertex below it, the edge)
+    order = [0]
+    for v in order:  # breadth first from the ground; grows as it goes
+        for k in around.get(v, ()):
+            u, w, _ = tree[k]
+            w = w if u == v else u
+            if w and w not in parent:
+                parent[w] = (v, k)
+                order.append(w)
+    carried = dict.fromkeys(order, ZERO)
+    branch: dict[int, CanonicalGame] = {}
+    for w in reversed(order[1:]):  # leaves first
+        v, k = parent[w]
+        branch[w] = _edge_on(tree[k][2], carried[w])
+        carried[v] = carried[v] + branch[w]
+    values: list[CanonicalGame] = [ZERO] * len(tree)
+    for w in order[1:]:
+        v, k = parent[w]
+        total = carried[v] - branch[w]
+        while v:
+            below, edge = parent[v]
+            total = carried[below] - branch[v] + _edge_on(tree[edge][2], total)
+            v = below
+        values[k] = total
+    return values
+
+
 _SHAPES: dict[tuple[tuple[str, int], ...], int] = {}
 
 
@@ -281,11 +317,17 @@ class Hackenbush(PartizanGame[Edges]):
         for i, edge in enumerate(position):
             if edge[2] not in colours or (i and position[i - 1] == edge):  # a parallel copy
                 continue
-            option = _grounded(position[:i] + position[i + 1 :])
-            if self.childish and edge[2] != GREEN and len(option) != len(position) - 1:
-                continue  # childish: a blue or red edge that brings others down
-            options.append(option)
+            option = self._cut(position, i)
+            if option is not None:
+                options.append(option)
         return options
+
+    def _cut(self, position: Edges, i: int) -> Edges | None:
+        """The graph after cutting edge `i`, or None when the rules forbid that cut."""
+        option = _grounded(position[:i] + position[i + 1 :])
+        if self.childish and position[i][2] != GREEN and len(option) != len(position) - 1:
+            return None  # childish: a blue or red edge that brings others down
+        return option
 
     def left_options(self, position: Edges) -> list[Edges]:
         """The graphs after Left cuts a blue or a green edge.
@@ -380,11 +422,27 @@ class Hackenbush(PartizanGame[Edges]):
         """
         position = self.check_position(position)
         if not (self.use_formula and position and all(c == GREEN for _, _, c in position)):
+            if self.use_formula and not self.childish and position and _is_tree(position):
+                self.options((), player)  # checks `player`
+                return self._tree_winning_moves(position, player)
             return super().winning_moves(position, player)
         self.options(position, player)  # checks `player`
         green = GreenHackenbush().limited_to(self.max_positions)
         zeros = green.moves_to_value(tuple((u, v) for u, v, _ in position), 0)
         return [tuple((u, v, GREEN) for u, v in option) for option in zeros]
+
+    def _tree_winning_moves(self, tree: Edges, player: Player) -> list[Edges]:
+        """A tree's winning cuts, valuing every cut by :func:`_values_after_cuts` and
+        listing only the winning options (each O(E) to write out)."""
+        colours, wins = (
+            (BLUE + GREEN, ZERO.__le__) if player == "Left" else (RED + GREEN, ZERO.__ge__)
+        )
+        values = _values_after_cuts(tree)
+        return [
+            self._cut(tree, i)  # type: ignore[misc]  # never None outside Childish Hackenbush
+            for i, edge in enumerate(tree)
+            if edge[2] in colours and wins(values[i])
+        ]
 
     # ----------------------------------------------------------------- notation
     def check_position(self, position: Any) -> Edges:
@@ -565,7 +623,7 @@ class Hackenbush(PartizanGame[Edges]):
         gone = Counter(before) - Counter(after)
         standing = {0}.union(*((u, v) for u, v, _ in after))
         cut = [e for e in gone if e[0] in standing or e[1] in standing]
-        if len(cut) != 1 or after not in self._cuts(before, BLUE + RED + GREEN):
+        if len(cut) != 1 or after != self._cut(before, before.index(cut[0])):
             raise InvalidPositionError(
                 f"{self!r}: {write_graph(after)!r} does not follow {write_graph(before)!r} by "
                 "one cut"
