@@ -438,7 +438,7 @@ def test_ctrl_c_in_a_command_is_one_line(capsys, monkeypatch):
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("grundy.cli.value_report", interrupted)
+    monkeypatch.setattr("grundy.cli.positions.value_report", interrupted)
     status, out, err = run(capsys, "value", "nim", "3", "4")
     assert (status, out, err) == (130, "", "interrupted\n")
 
@@ -472,7 +472,11 @@ def ctrl_c(process: subprocess.Popen) -> tuple[int, str]:
     """Send SIGINT to the process group of `process`, as a terminal's Ctrl-C does; its
     exit status and stderr."""
     os.killpg(process.pid, signal.SIGINT)
-    _, err = process.communicate(timeout=300)
+    # stdin stays open until the process has ended: closing it first (as communicate()
+    # does) races the signal on a busy machine, and an end of input quits the prompt
+    process.wait(timeout=300)
+    err = process.stderr.read()  # type: ignore[union-attr]
+    process.communicate()
     return process.returncode, err.decode()
 
 

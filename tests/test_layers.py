@@ -32,7 +32,6 @@ LAYERS = {
     "grundy.cli": 4,  # interfaces
     "grundy.__main__": 4,
     "grundy.web": 4,
-    "grundy.partizan_cli": 4,
     "grundy.scale": 4,
 }
 NAMES = {0: "core", 1: "algorithms", 2: "catalog", 3: "application", 4: "interfaces"}

@@ -1,6 +1,7 @@
 """The command line's partizan side: ``grundy cgt EXPRESSION`` and ``grundy value`` for a
 partizan game (Domineering, Clobber, Toads and Frogs, Hackenbush...), printed from
-:mod:`grundy.partizan_reports`."""
+:mod:`grundy.partizan_reports`. The commands import it only when they meet a partizan
+game, so that the other commands never load :mod:`grundy.partizan`."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import InvalidGameError
-from .partizan import PartizanGame, parse
-from .partizan.two_player import PLAYERS, PartizanPlay
-from .partizan_reports import expression_report, position_report
-from .reports import MOVES_DESCRIBED
+from ..errors import InvalidGameError
+from ..partizan import PartizanGame, parse
+from ..partizan.two_player import PLAYERS, PartizanPlay
+from ..partizan_reports import expression_report, position_report
+from ..reports import MOVES_DESCRIBED
 
 __all__ = ["show_expression", "show_position", "two_player"]
 
@@ -101,7 +102,7 @@ def _print_value(console: Console, report: dict[str, Any]) -> None:
 
 
 def _plot(value: str, path: str, title: str) -> None:
-    from .partizan.thermograph_plot import plot_thermograph
+    from ..partizan.thermograph_plot import plot_thermograph
 
     if not path.strip():
         raise InvalidGameError("--plot needs a file name, e.g. thermograph.png")
