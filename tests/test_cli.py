@@ -457,13 +457,18 @@ def read_until(process: subprocess.Popen, text: bytes) -> bytes:
 
 
 def grundy_process(*argv: str) -> subprocess.Popen:
-    """``grundy ARGV`` in a session of its own, so a Ctrl-C can go to all its processes."""
+    """``grundy ARGV`` in a session of its own, so a Ctrl-C can go to all its processes.
+
+    SIGINT is set back to its default in the child, as in a terminal: a test run started
+    in the background of a shell script inherits SIGINT ignored, and Python then installs
+    no KeyboardInterrupt handler."""
     return subprocess.Popen(
         [sys.executable, "-m", "grundy", *argv],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
 
