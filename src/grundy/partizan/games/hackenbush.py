@@ -262,7 +262,7 @@ class Hackenbush(PartizanGame[Edges]):
                 self.options((), player)  # checks `player`
                 return self._tree_winning_moves(position, player)
             return super().winning_moves(position, player)
-        self.options(position, player)  # checks `player`
+        self.options((), player)  # checks `player`
         green = GreenHackenbush().limited_to(self.max_positions)
         zeros = green.moves_to_value(tuple((u, v) for u, v, _ in position), 0)
         return [tuple((u, v, GREEN) for u, v in option) for option in zeros]
