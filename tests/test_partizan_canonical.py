@@ -185,6 +185,22 @@ def test_nimbers_are_made_without_their_options():
     assert nimber(4).left == (ZERO, nimber(1), nimber(2), nimber(3)) == nimber(4).right
 
 
+def to_raw(g: CanonicalGame) -> Raw:
+    return (tuple(to_raw(o) for o in g.left), tuple(to_raw(o) for o in g.right))
+
+
+@pytest.mark.parametrize("x", ["-3/2", "-1", "1/4", "3/4", "2"])
+def test_number_plus_nimber_is_built_as_a_canonical_form(x):
+    """x + *n is written {x, x*, ..., x*(n-1) | the same} without simplification: check
+    it equals the sum by the plain search, and that simplifying it changes nothing."""
+    for n in range(4):
+        total = number(x) + nimber(n)
+        raw_total, raw_sum = to_raw(total), raw_add(to_raw(number(x)), to_raw(nimber(n)))
+        assert raw_le(raw_total, raw_sum) and raw_le(raw_sum, raw_total)
+        assert game(list(total.left), list(total.right)) is total
+        assert nimber(n) + number(x) is total and total - number(x) is nimber(n)
+
+
 @given(st.integers(0, 12), st.integers(0, 12), st.integers(-16, 16), st.integers(0, 3))
 def test_nimber_order_matches_their_options(m, n, top, k):
     """The shortcuts of le (a nimber against a nimber or a number) agree with the

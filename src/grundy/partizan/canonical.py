@@ -568,6 +568,10 @@ def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
         m, n = g.nim_value, h.nim_value
         if m is not None and n is not None:
             found = nimber(m ^ n)
+        elif m is not None and y is not None:  # *m + y: a nimber and a number
+            found = _number_plus_nimber(h, m)
+        elif n is not None and x is not None:
+            found = _number_plus_nimber(g, n)
         elif y is not None:  # number translation: x + G = {x + G^L | x + G^R}
             found = _canonical([add(gl, h) for gl in g.left], [add(gr, h) for gr in g.right])
         elif x is not None:
@@ -579,6 +583,25 @@ def add(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
             )
         _SUM[key] = found
     return found
+
+
+def _number_plus_nimber(x: CanonicalGame, n: int) -> CanonicalGame:
+    """x + *n = {x, x*, ..., x*(n-1) | the same}, built for k = 1, 2, ..., n in turn.
+
+    That form is canonical as it stands: its options differ by nimbers, so none dominates
+    another, and none reverses (x + *j <= x + *n only for j = n; a Right option of the
+    number x exceeds x by a positive number, which *n is not above). So no option is
+    compared, and no recursion is n deep.
+    """
+    forms = [x]
+    for k in range(1, n + 1):
+        key = min(x._id, nimber(k)._id) << _SHIFT | max(x._id, nimber(k)._id)
+        found = _SUM.get(key)
+        if found is None:
+            options = tuple(forms)
+            found = _SUM[key] = _intern(options, options)
+        forms.append(found)
+    return forms[n]
 
 
 def negate(g: CanonicalGame) -> CanonicalGame:
