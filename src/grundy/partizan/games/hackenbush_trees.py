@@ -148,31 +148,27 @@ def _values_after_cuts(tree: Edges) -> list[CanonicalGame]:
     valuing the option afresh in O(E). Canonical forms are unique, so subtracting the
     branch gives the very value the remaining branches add up to.
     """
-    around = adjacency(tree)
-    parent: dict[int, tuple[int, int]] = {}  # vertex -> (the vertex below it, the edge)
-    order = [0]
-    for v in order:  # breadth first from the ground; grows as it goes
-        for k in around.get(v, ()):
-            u, w, _ = tree[k]
-            w = w if u == v else u
-            if w and w not in parent:
-                parent[w] = (v, k)
-                order.append(w)
+    order, children = _tree_children(tree)
+    below: dict[int, tuple[int, str]] = {}  # vertex -> (the vertex under it, the edge's colour)
+    for v in order:
+        for c, w in children[v]:
+            below[w] = (v, c)
     carried = dict.fromkeys(order, ZERO)
     branch: dict[int, CanonicalGame] = {}
     for w in reversed(order[1:]):  # leaves first
-        v, k = parent[w]
-        branch[w] = _edge_on(tree[k][2], carried[w])
+        v, c = below[w]
+        branch[w] = _edge_on(c, carried[w])
         carried[v] = carried[v] + branch[w]
+    edge_index = {(u, v): k for k, (u, v, _) in enumerate(tree)}  # a tree: no parallel edges
     values: list[CanonicalGame] = [ZERO] * len(tree)
     for w in order[1:]:
-        v, k = parent[w]
+        v = parent = below[w][0]
         total = carried[v] - branch[w]
         while v:
-            below, edge = parent[v]
-            total = carried[below] - branch[v] + _edge_on(tree[edge][2], total)
-            v = below
-        values[k] = total
+            under, c = below[v]
+            total = carried[under] - branch[v] + _edge_on(c, total)
+            v = under
+        values[edge_index[min(parent, w), max(parent, w)]] = total
     return values
 
 
