@@ -22,10 +22,30 @@ function verdictClass(option) {
 }
 
 /**
- * Arrow keys, Home and End move the focus between `buttons` (in reading order), each
- * with its place `at` = [row, column]: Left and Right to the previous or next button,
- * Up and Down to the nearest button in the closest row above or below. Only the focused
- * button is in the Tab order.
+ * The button the key `key` moves the focus to from `buttons[index]` (buttons in reading
+ * order, each with its place `at` = [row, column]): Left and Right to the previous or
+ * next button, Up and Down to the nearest button in the closest row above or below, Home
+ * and End to the first or last. Null when there is none that way; undefined for a key
+ * that does not move the focus.
+ */
+export function rovingTarget(buttons, index, key) {
+  if (key === "ArrowLeft") return buttons[index - 1] || null;
+  if (key === "ArrowRight") return buttons[index + 1] || null;
+  if (key === "Home") return buttons[0];
+  if (key === "End") return buttons[buttons.length - 1];
+  if (key !== "ArrowUp" && key !== "ArrowDown") return undefined;
+  const [row, column] = buttons[index].at;
+  const step = key === "ArrowUp" ? -1 : 1;
+  const rows = buttons.map((b) => b.at[0]).filter((r) => (r - row) * step > 0);
+  if (!rows.length) return null;
+  const nearest = step > 0 ? Math.min(...rows) : Math.max(...rows);
+  return buttons.filter((b) => b.at[0] === nearest).reduce((best, b) =>
+    (Math.abs(b.at[1] - column) < Math.abs(best.at[1] - column) ? b : best));
+}
+
+/**
+ * Arrow keys, Home and End move the focus between `buttons` (see rovingTarget). Only the
+ * focused button is in the Tab order.
  */
 function rove(board, buttons) {
   if (!buttons.length) {
@@ -41,22 +61,8 @@ function rove(board, buttons) {
   board.addEventListener("keydown", (event) => {
     const index = buttons.findIndex((b) => b.node === event.target);
     if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-    const [row, column] = buttons[index].at;
-    let target = null;
-    if (event.key === "ArrowLeft") target = buttons[index - 1];
-    else if (event.key === "ArrowRight") target = buttons[index + 1];
-    else if (event.key === "Home") target = buttons[0];
-    else if (event.key === "End") target = buttons[buttons.length - 1];
-    else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
-      const step = event.key === "ArrowUp" ? -1 : 1;
-      const rows = buttons.map((b) => b.at[0]).filter((r) => (r - row) * step > 0);
-      if (rows.length) {
-        const next = step > 0 ? Math.min(...rows) : Math.max(...rows);
-        const inRow = buttons.filter((b) => b.at[0] === next);
-        target = inRow.reduce((best, b) =>
-          (Math.abs(b.at[1] - column) < Math.abs(best.at[1] - column) ? b : best));
-      }
-    } else return;
+    const target = rovingTarget(buttons, index, event.key);
+    if (target === undefined) return;
     event.preventDefault();  // no scrolling: the arrows belong to the board
     if (target) focus(target);
   });

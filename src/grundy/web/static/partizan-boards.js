@@ -16,6 +16,7 @@
 import { showBlueRedHackenbush } from "./blue-red-board.js";
 import { showCutcake } from "./cutcake-board.js";
 import { el, focusLost } from "./dom.js";
+import { rovingTarget } from "./grid.js";
 import { moveWords, playMoves } from "./partizan-moves.js";
 import { bestVerdict, verdictClass } from "./splits.js";
 import { state, verdictOf } from "./state.js";
@@ -288,21 +289,8 @@ function rove(grid, buttons, escape, arrow) {
       event.preventDefault();
       return;
     }
-    const [row, column] = buttons[index].at;
-    let target = null;
-    if (event.key === "ArrowLeft") target = buttons[index - 1];
-    else if (event.key === "ArrowRight") target = buttons[index + 1];
-    else if (event.key === "Home") target = buttons[0];
-    else if (event.key === "End") target = buttons[buttons.length - 1];
-    else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
-      const step = event.key === "ArrowUp" ? -1 : 1;
-      const rows = buttons.map((b) => b.at[0]).filter((r) => (r - row) * step > 0);
-      if (rows.length) {
-        const nearest = step > 0 ? Math.min(...rows) : Math.max(...rows);
-        target = buttons.filter((b) => b.at[0] === nearest).reduce((best, b) =>
-          (Math.abs(b.at[1] - column) < Math.abs(best.at[1] - column) ? b : best));
-      }
-    } else return;
+    const target = rovingTarget(buttons, index, event.key);
+    if (target === undefined) return;
     event.preventDefault();
     if (target) focus(target);
   });
