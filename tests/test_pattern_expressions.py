@@ -30,6 +30,8 @@ HELPERS = {
     "parity": lambda x: bin(x).count("1") % 2,
     "evil": lambda x: 1 - bin(x).count("1") % 2,
     "oddpart": lambda x: x // (x & -x) if x else 0,
+    "popcount": lambda x: bin(x).count("1"),
+    "trailing_ones": lambda x: len(bin(x)) - len(bin(x).rstrip("1")),
     "nim_mul": nim_mul,
     "min": min,
     "max": max,
@@ -277,6 +279,8 @@ def _tree(depth: int) -> st.SearchStrategy:
         "parity": lambda x: bin(x).count("1") % 2,
         "evil": lambda x: 1 - bin(x).count("1") % 2,
         "oddpart": lambda x: x // (x & -x) if x else 0,
+        "popcount": lambda x: bin(x).count("1"),
+        "trailing_ones": lambda x: len(bin(x)) - len(bin(x).rstrip("1")),
     }
 
     def natural(f):

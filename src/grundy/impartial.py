@@ -204,6 +204,30 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         """
         return None
 
+    def pattern_offsets(self, dims: int) -> Sequence[tuple[int, ...]] | None:
+        """Return the moves of the :meth:`position_at` family as offsets of its indices.
+
+        A game that returns offsets V states that the options of ``position_at(*i)``
+        are exactly the positions ``position_at(*(i + v))`` for v in V whose indices stay
+        at or above the family's first indices, for every i: a king, a knight, a
+        subtraction game in two heaps. A periodic pattern of such a game is then proved
+        by a mex check on a finite window (the finite-window theorem of
+        ``grundy.patterns``); the offsets are compared with the moves on that window.
+        None (the default): the moves are not declared so.
+
+        Examples
+        --------
+        >>> class King(gr.ImpartialGame):
+        ...     def moves(self, p):
+        ...         steps = self.pattern_offsets(2)
+        ...         return [(p[0] + i, p[1] + j) for i, j in steps if p[0] + i >= 0 <= p[1] + j]
+        ...     def pattern_offsets(self, dims):
+        ...         return [(-1, 0), (0, -1), (-1, -1)]
+        >>> King().options((0, 2))
+        [(0, 1)]
+        """
+        return None
+
     def search_size(self, position: P) -> int | None:
         """Return a bound on the positions a search valuing `position` meets (None: unknown).
 

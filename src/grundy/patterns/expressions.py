@@ -103,6 +103,12 @@ def _parity(x: np.ndarray) -> np.ndarray:
     return x & 1
 
 
+def _popcount(x: np.ndarray) -> np.ndarray:
+    if hasattr(np, "bitwise_count"):  # numpy >= 2
+        return np.bitwise_count(x).astype(np.int64)
+    return np.array([int(v).bit_count() for v in x.reshape(-1)], np.int64).reshape(x.shape)
+
+
 def _vec_v2(x: np.ndarray) -> np.ndarray:
     return np.maximum(_bitlen(x & -x) - 1, 0)
 
@@ -116,6 +122,8 @@ _UNARY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "parity": (lambda x: x.bit_count() & 1, _parity),
     "evil": (lambda x: 1 - (x.bit_count() & 1), lambda x: 1 - _parity(x)),
     "oddpart": (lambda x: x >> _v2(x), lambda x: x >> _vec_v2(x)),
+    "popcount": (int.bit_count, _popcount),
+    "trailing_ones": (lambda x: _v2(~x & (x + 1)), lambda x: _vec_v2(~x & (x + 1))),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..periodicity import Periodicity
 
@@ -35,6 +36,8 @@ class Candidate:
     size: int
     #: The period of a "periodic" candidate (what a periodicity theorem compares).
     periodicity: Periodicity | None = None
+    #: The rule as data (a ``PlanePeriodicity``, ...), for the theorems and for code.
+    rule: Any = None
 
 
 def _listed(values: Sequence[int]) -> str:

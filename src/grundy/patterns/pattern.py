@@ -106,7 +106,9 @@ class Pattern:
         The names of the indices (``("n",)``, ``("a", "b")``).
     kind : str
         ``"expression"``, ``"periodic"``, ``"arithmetic-periodic"``, ``"halving"``,
-        ``"shifted"`` or ``"parameter"``.
+        ``"shifted"``, ``"parameter"``, ``"piecewise"`` (one expression a residue of n)
+        or ``"piecewise-periodic"`` (two indices: regions around the diagonal, each
+        periodic; `rule` is its ``PlanePeriodicity``).
     size : int
         How complex the formula is (expression nodes, or the values it stores); simpler
         patterns are listed first.
@@ -119,6 +121,11 @@ class Pattern:
         The theorem that proves it (``PROVED`` only).
     failure : str
         Where the mex check failed, when it did.
+    note : str
+        What else is known (the offsets a proof would need declared).
+    rule : object
+        The rule as data, when it has one (a ``PlanePeriodicity``): what ``emit_code``
+        and the heat map's regions read.
 
     Examples
     --------
@@ -139,6 +146,10 @@ class Pattern:
     checked: Region | None = None
     theorem: str = ""
     failure: str = ""
+    #: What else is known: the offsets a window proof would need, say.
+    note: str = ""
+    #: The rule as data when there is one (a ``PlanePeriodicity``), for code and plots.
+    rule: Any = field(default=None, repr=False)
 
     def __call__(self, *indices: int) -> int:
         return self.function(*indices)
@@ -168,6 +179,8 @@ class Pattern:
         head = f"G({', '.join(self.variables)}) = {self.formula}"
         if self.formula.startswith("G("):  # a recurrence states its own left-hand sides
             head = self.formula
+        elif self.kind == "piecewise-periodic":
+            head = f"G({', '.join(self.variables)}) by region: {self.formula}"
         if self.status is Status.PROVED:
             how = f"proved ({self.theorem})"
         elif self.status is Status.VERIFIED:
@@ -180,6 +193,8 @@ class Pattern:
             how += f" on {self.region}"
         if self.failure:
             how += f"; {self.failure}"
+        if self.note:
+            how += f"; {self.note}"
         return f"{head}   {how}"
 
     def to_json(self) -> dict[str, Any]:
@@ -194,6 +209,7 @@ class Pattern:
             "checked": str(self.checked) if self.checked is not None else None,
             "theorem": self.theorem or None,
             "failure": self.failure or None,
+            "note": self.note or None,
         }
 
 

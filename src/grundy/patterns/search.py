@@ -183,6 +183,9 @@ def _distinct(candidates: list[Candidate], region: Region, stated: str | None) -
     probes = list(itertools.product(*far)) + [tuple([2**61 + 3 + i] * len(far)) for i in range(6)]
     groups: dict[tuple[Any, ...], list[Candidate]] = {}
     for candidate in sorted(candidates, key=lambda c: c.size):
+        if candidate.rule is not None:  # kept whole: its own theorem may prove it
+            groups[(id(candidate),)] = [candidate]
+            continue
         try:
             key = tuple(candidate.function(*p) for p in probes)
         except Exception:  # noqa: BLE001 - a formula undefined there is a continuation too
@@ -302,6 +305,12 @@ def _candidates(
     found += [Candidate(e.text, e.function, "expression", e.size) for e in result.found]
     searched = f"expressions of size ≤ {result.max_size} ({result.candidates:,} candidates)"
     gave_up = result.reason
+    if len(variables) == 2:
+        found += _two_dimensional(array, region, bool(result.found))
+        searched += (
+            ", f(s(a) ∘ t(b)) with terms of one index (up to 8 nodes), and rules periodic "
+            "along rows, columns and the diagonal away from a band"
+        )
     if len(variables) == 1:
         values = [int(v) for v in table]
         n0 = region.start[0]
@@ -330,6 +339,23 @@ def _candidates(
             searched += ", and one expression for each n mod 2, 3 or 4"
     # A formula as long as half the data it explains is a description, not a pattern.
     return [c for c in found if 2 * c.size <= array.size], searched, gave_up
+
+
+def _two_dimensional(array: Any, region: Region, have_expression: bool) -> list[Candidate]:
+    """The two-index candidates: a separable expression (when the general search found
+    none) and a rule periodic in three directions."""
+    from .plane import fit_plane_periodicity
+    from .separable import search_separable
+
+    found = []
+    if not have_expression:
+        separable = search_separable(array, region.variables, offsets=region.start)
+        found += [Candidate(e.text, e.function, "expression", e.size) for e in separable.found]
+    start = (region.start[0], region.start[1])
+    plane = fit_plane_periodicity(array, start)
+    if plane is not None:
+        found.append(Candidate(plane.text(), plane, "piecewise-periodic", plane.size, rule=plane))
+    return found
 
 
 def _by_residue(
@@ -368,6 +394,7 @@ def _fits(candidate: Candidate, region: Region) -> Pattern:
         kind=candidate.kind,
         size=candidate.size,
         region=region,
+        rule=candidate.rule,
     )
 
 
@@ -382,10 +409,43 @@ def _judge(
     if check.checked is None:
         return pattern
     pattern = pattern.with_status(Status.VERIFIED, checked=check.checked)
+    if candidate.kind == "piecewise-periodic":
+        return _window_status(game, family, pattern, max_options)
     theorem = _theorem(game, candidate, region)
     if theorem:
         return pattern.with_status(Status.PROVED, theorem=theorem)
     return pattern
+
+
+def _window_status(
+    game: Any, family: Callable[..., Any], pattern: Pattern, max_options: int
+) -> Pattern:
+    """A periodic rule of a game of offsets: proved by the finite-window theorem when the
+    game declares its offsets; when it does not, the offsets its moves made on the table."""
+    from .window import THEOREM, declared_offsets, infer_offsets, prove_on_window
+
+    offsets = declared_offsets(game, 2)
+    inferred = offsets is None
+    if offsets is None:
+        offsets = infer_offsets(game, family, pattern.region, max_options=max_options)
+        if offsets is None:
+            return pattern
+    proof = prove_on_window(game, family, pattern.rule, offsets, max_options=max_options)
+    moves = ", ".join(f"({a}, {b})" for a, b in offsets)
+    if not proof.proved:
+        return pattern.with_status(pattern.status, note=f"no proof by the window: {proof.failure}")
+    if inferred:
+        return pattern.with_status(
+            pattern.status,
+            note=(
+                f"the mex rule also holds on the window {proof.window}, which proves it "
+                f"everywhere if the moves are the offsets {moves} at every position, as on "
+                "the table: declare them (pattern_offsets) to have it proved"
+            ),
+        )
+    return pattern.with_status(
+        Status.PROVED, theorem=f"{THEOREM}: moves by {moves}, mex rule checked on {proof.window}"
+    )
 
 
 def _theorem(game: Any, candidate: Candidate, region: Region) -> str:
