@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 
 from .. import heaps, registry
-from ..errors import InvalidGameError
+from ..errors import InvalidGameError, InvalidPositionError
 from ..integers import parse_int, shown
 from ..reports import (
     NEEDS_CODE,
@@ -334,6 +334,14 @@ def pattern(
         str | None,
         typer.Option("--plot", metavar="FILE", help="Save the table as a heat map (PNG)."),
     ] = None,
+    emit: Annotated[
+        str | None,
+        typer.Option(
+            "--emit",
+            metavar="LANG",
+            help="Print the best pattern as a function to paste: python or cpp.",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Find the pattern (找规律): formulas for the SG values, checked and proved.
@@ -341,13 +349,19 @@ def pattern(
     Computes the values of a family of positions from the rules (a heap of n, two heaps
     a, b; one coin for coin games) and searches formulas that fit. Each is checked
     against the rules (the mex rule at every position) and proved when a theorem
-    applies. --at answers a huge position by the best pattern."""
+    applies. --at answers a huge position by the best pattern; --emit prints it as
+    code (Python, or C++ with long long)."""
     if dims not in (1, 2, 3):
         raise InvalidGameError(f"--dims must be 1, 2 or 3, got {dims}")
     if seconds <= 0:
         raise InvalidGameError(f"--seconds must be positive, got {seconds:g}")
     if not 1 <= max_size <= 12:
         raise InvalidGameError(f"--max-size must be between 1 and 12, got {max_size}")
+    from ..patterns import Status
+    from ..patterns.emit import LANGUAGES, emit_code
+
+    if emit is not None and emit not in LANGUAGES:
+        raise InvalidGameError(f"--emit {shown(emit)} is not one of {', '.join(LANGUAGES)}")
     indices = [parse_int(word, "--at index", signed=False) for word in at.split(",")] if at else []
     parameters = None
     if over is not None:
@@ -374,6 +388,13 @@ def pattern(
             title=f"{game}: SG values",
             variables=("", "n") if flat else report.region.variables,
         )
+    if emit is not None:
+        if report.best is None:
+            raise InvalidPositionError(f"no code to write: {report.message()}")
+        data["code"] = emit_code(report.best, emit)
+        if not as_json:
+            print(data["code"])
+            return
     if as_json:
         print_json(data)
         return
@@ -384,9 +405,11 @@ def pattern(
         console.print(found.describe(), markup=False)
     for p_set in data["p_positions"]:
         console.print(f"P-positions: {p_set['text']}   {p_set['status']}", markup=False)
-    if report.rows:
+    # rows that merely fit say little beside a pattern checked against the rules
+    rows = report.rows if report.best is None or report.best.status is Status.FITS else ()
+    if rows:
         console.print("fitting the table only:", markup=False)
-    for row in report.rows[:6]:
+    for row in rows[:6]:
         console.print(f"  {row.text}", markup=False)
     if report.patterns and report.gave_up:
         console.print(f"(the expression search {report.gave_up})", markup=False)

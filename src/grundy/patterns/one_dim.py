@@ -15,6 +15,9 @@ from ..periodicity import Periodicity
 
 __all__ = [
     "Candidate",
+    "PeriodicSequence",
+    "ListedThen",
+    "ByResidue",
     "periodic_candidates",
     "halving_candidates",
     "shifted_candidates",
@@ -86,15 +89,53 @@ def periodic_candidates(values: Sequence[int], start: int = 0) -> list[Candidate
     return [_periodic(list(values), start, *best)]
 
 
+@dataclass(frozen=True, slots=True)
+class PeriodicSequence:
+    """G(n) from `start` on: `values` (preperiod, then one period), then G(n + p) = G(n) + s.
+
+    Examples
+    --------
+    >>> from grundy.patterns.one_dim import PeriodicSequence
+    >>> lasker = PeriodicSequence(start=1, values=(1, 2, 4, 3), preperiod=0, period=4, saltus=4)
+    >>> lasker(7), lasker(8), lasker(10**18)
+    (8, 7, 999999999999999999)
+    """
+
+    start: int
+    values: tuple[int, ...]
+    preperiod: int
+    period: int
+    saltus: int = 0
+
+    def __call__(self, n: int) -> int:
+        i = n - self.start
+        if i < 0:
+            raise ValueError(f"{n} is below the first index {self.start}")
+        if i < len(self.values):
+            return self.values[i]
+        laps, r = divmod(i - self.preperiod, self.period)
+        return self.values[self.preperiod + r] + self.saltus * laps
+
+
+@dataclass(frozen=True, slots=True)
+class ListedThen:
+    """The values `head` from `start` on, then the expression `then` (its text)."""
+
+    head: tuple[int, ...]
+    start: int
+    then: str
+
+
+@dataclass(frozen=True, slots=True)
+class ByResidue:
+    """One expression (its text) for each residue of n modulo ``len(texts)``."""
+
+    texts: tuple[str, ...]
+
+
 def _periodic(values: list[int], start: int, pre: int, period: int, saltus: int) -> Candidate:
     base = values[: pre + period]
-
-    def function(n: int) -> int:
-        i = n - start
-        if i < pre + period:
-            return base[i]
-        laps, r = divmod(i - pre, period)
-        return base[pre + r] + saltus * laps
+    function = PeriodicSequence(start, tuple(base), pre, period, saltus)
 
     shape = Periodicity(preperiod=start + pre, period=period, certified=False, saltus=saltus)
     offsets = [base[pre + r] - (start + pre + r) for r in range(period)]
@@ -112,14 +153,14 @@ def _periodic(values: list[int], start: int, pre: int, period: int, saltus: int)
         text = "; ".join([*parts, f"else {_plus('n', common)}"])
         if from_n > start:
             text += f"  (n ≥ {from_n})"
-        return Candidate(text, function, "arithmetic-periodic", 2 + 2 * period, shape)
+        return Candidate(text, function, "arithmetic-periodic", 2 + 2 * period, shape, function)
     head = f"{_listed(values[:pre])}, then " if pre else ""
     if saltus:
         text = f"{head}G(n + {period}) = G(n) + {saltus} from n = {from_n}: {_listed(base[pre:])}"
-        return Candidate(text, function, "arithmetic-periodic", 2 + pre + period, shape)
+        return Candidate(text, function, "arithmetic-periodic", 2 + pre + period, shape, function)
     text = f"{head}period {period}" + (f" from n = {from_n}" if pre else "")
     return Candidate(
-        f"{text}: {_listed(base[pre:])}", function, "periodic", 1 + pre + period, shape
+        f"{text}: {_listed(base[pre:])}", function, "periodic", 1 + pre + period, shape, function
     )
 
 

@@ -9,7 +9,9 @@ from typing import Any
 from ..errors import GrundyError, InvalidPositionError
 from ..periodicity import Periodicity
 from .one_dim import (
+    ByResidue,
     Candidate,
+    ListedThen,
     halving_candidates,
     periodic_candidates,
     shifted_candidates,
@@ -183,7 +185,7 @@ def _distinct(candidates: list[Candidate], region: Region, stated: str | None) -
     probes = list(itertools.product(*far)) + [tuple([2**61 + 3 + i] * len(far)) for i in range(6)]
     groups: dict[tuple[Any, ...], list[Candidate]] = {}
     for candidate in sorted(candidates, key=lambda c: c.size):
-        if candidate.rule is not None:  # kept whole: its own theorem may prove it
+        if candidate.kind == "piecewise-periodic":  # kept: its own theorem may prove it
             groups[(id(candidate),)] = [candidate]
             continue
         try:
@@ -328,7 +330,10 @@ def _candidates(
                     head = values[:skip]
                     text = f"{e.text} for n ≥ {n0 + skip} ({' '.join(map(str, head))} before)"
                     function = with_exceptions(head, n0, e.function)
-                    found.append(Candidate(text, function, "expression", e.size + skip))
+                    listed = ListedThen(tuple(head), n0, e.text)
+                    found.append(
+                        Candidate(text, function, "expression", e.size + skip, rule=listed)
+                    )
                 if found:
                     break
             searched += (
@@ -382,7 +387,9 @@ def _by_residue(
             return functions[x % k](x)
 
         text = "; ".join(f"n ≡ {r} (mod {k}): {e.text}" for r, e in enumerate(pieces))
-        return [Candidate(text, function, "piecewise", k + sum(e.size for e in pieces))]
+        size = k + sum(e.size for e in pieces)
+        rule = ByResidue(tuple(e.text for e in pieces))
+        return [Candidate(text, function, "piecewise", size, rule=rule)]
     return []
 
 
