@@ -120,6 +120,8 @@ class PlanePeriodicity:
         """The rule region by region, with the values as residue tables."""
         regions = self.regions()
         if not len(self.band()):  # the two zones meet: b - a > c and the rest
+            if regions[0][1] == regions[1][1]:
+                return regions[0][1]  # one rule everywhere
             regions[1] = (self._label("<", self.above), regions[1][1])
         # from the top right to the bottom left: the zone, the diagonals, the other zone
         ordered = [regions[0], *reversed(regions[2:]), regions[1]]
