@@ -405,8 +405,9 @@ def pattern(
         console.print(found.describe(), markup=False)
     for p_set in data["p_positions"]:
         console.print(f"P-positions: {p_set['text']}   {p_set['status']}", markup=False)
-    # rows that merely fit say little beside a pattern checked against the rules
-    rows = report.rows if report.best is None or report.best.status is Status.FITS else ()
+    # rows of G(a, b) that merely fit say little beside a rule checked against the rules
+    checked = report.best is not None and report.best.status is not Status.FITS
+    rows = () if checked and report.region.variables == ("a", "b") else report.rows
     if rows:
         console.print("fitting the table only:", markup=False)
     for row in rows[:6]:

@@ -146,21 +146,45 @@ def _cpp_helpers(texts: list[str]) -> list[str]:
 
 
 # ------------------------------------------------------------------ the bodies
+def _minus(term: str, c: int, *, grouped: bool = False) -> str:
+    """`term` - c written plainly (``d``, ``d - 2``, ``d + 1``); in parentheses when
+    `grouped` and there is a constant (the left operand of % or //)."""
+    if c == 0:
+        return f"({term})" if grouped and term.startswith("-") else term
+    text = f"{term} - {c}" if c > 0 else f"{term} + {-c}"
+    return f"({text})" if grouped else text
+
+
+def _plane_terms(rule: PlanePeriodicity) -> tuple[str, str, str, str, str]:
+    """The pieces of a plane rule's code: x, y from a, b; the offsets into the zones'
+    periods (``d - above - 1`` and ``-d - below - 1``), and the corner's (``low - corner``)."""
+    x, y = _minus("a", rule.start[0]), _minus("b", rule.start[1])
+    inner = (_minus("d", rule.above + 1, grouped=True), _minus("-d", rule.below + 1, grouped=True))
+    d, e = (f"{rule.above + 1} + {inner[0]}", f"{rule.below + 1} + {inner[1]}")
+    if rule.above + 1 == 0:
+        d = inner[0]
+    if rule.below + 1 == 0:
+        e = inner[1]
+    return x, y, d, e, _minus("low", rule.corner, grouped=True)
+
+
 def _body_python(pattern: Pattern) -> tuple[list[str], list[str]]:
     """(helper definitions, the function's body lines) in Python."""
     rule = pattern.rule
     if isinstance(rule, PlanePeriodicity):
         seed = "(\n" + "".join(f"    {row!r},\n" for row in rule.seed) + ")"
+        x, y, d, e, low = _plane_terms(rule)
         return [], [
             f"SEED = {seed}",
-            f"x, y = a - {rule.start[0]}, b - {rule.start[1]}",
+            f"x, y = {x}, {y}",
             "d = y - x",
             f"if d > {rule.above}:",
-            f"    y = x + {rule.above + 1} + (d - {rule.above + 1}) % {rule.q}",
+            f"    y = x + {d} % {rule.q}",
             f"elif -d > {rule.below}:",
-            f"    x = y + {rule.below + 1} + (-d - {rule.below + 1}) % {rule.p}",
-            f"if min(x, y) >= {rule.corner + rule.s}:",
-            f"    k = (min(x, y) - {rule.corner}) // {rule.s} * {rule.s}",
+            f"    x = y + {e} % {rule.p}",
+            "low = min(x, y)",
+            f"if low >= {rule.corner + rule.s}:",
+            f"    k = {low} // {rule.s} * {rule.s}",
             "    x, y = x - k, y - k",
             "return SEED[x][y]",
         ]
@@ -195,16 +219,17 @@ def _body_cpp(pattern: Pattern) -> tuple[list[str], list[str]]:
     """(helper definitions, the function's body lines) in C++ (long long)."""
     rule = pattern.rule
     if isinstance(rule, PlanePeriodicity):
-        side, above, below = len(rule.seed), rule.above, rule.below
+        side = len(rule.seed)
         rows = ",\n".join("    {" + ", ".join(map(str, row)) + "}" for row in rule.seed)
+        x, y, d, e, low = _plane_terms(rule)
         return [], [
             f"static const int SEED[{side}][{side}] = {{\n{rows}\n}};",
-            f"long long x = a - {rule.start[0]}, y = b - {rule.start[1]}, d = y - x;",
-            f"if (d > {above}) y = x + {above + 1} + (d - {above + 1}) % {rule.q};",
-            f"else if (-d > {below}) x = y + {below + 1} + (-d - {below + 1}) % {rule.p};",
+            f"long long x = {x}, y = {y}, d = y - x;",
+            f"if (d > {rule.above}) y = x + {d} % {rule.q};",
+            f"else if (-d > {rule.below}) x = y + {e} % {rule.p};",
             "long long low = x < y ? x : y;",
             f"if (low >= {rule.corner + rule.s}) {{",
-            f"    long long k = (low - {rule.corner}) / {rule.s} * {rule.s};",
+            f"    long long k = {low} / {rule.s} * {rule.s};",
             "    x -= k;",
             "    y -= k;",
             "}",

@@ -309,10 +309,7 @@ def _candidates(
     gave_up = result.reason
     if len(variables) == 2:
         found += _two_dimensional(array, region, bool(result.found))
-        searched += (
-            ", f(s(a) ∘ t(b)) with terms of one index (up to 8 nodes), and rules periodic "
-            "along rows, columns and the diagonal away from a band"
-        )
+        searched += ", f(s(a) ∘ t(b)) up to 8 nodes, and rules periodic by region"
     if len(variables) == 1:
         values = [int(v) for v in table]
         n0 = region.start[0]
