@@ -244,3 +244,46 @@ def test_the_results_have_no_serious_axe_violation(page, size):
     assert page.get_by_test_id("pattern-results").get_attribute("aria-live") == "polite"
     problems = a11y.serious_violations(page)
     assert not problems, "axe-core found serious violations:\n" + "\n".join(problems)
+
+
+def test_the_king_s_rule_comes_with_its_regions(client):
+    report = pattern(client, game="king", dims=2, upto=24)
+    best = report["patterns"][0]
+    assert (best["kind"], best["status"]) == ("piecewise-periodic", "proved")
+    assert best["theorem"].startswith("finite-window theorem")
+    labels, cells = best["regions"]["labels"], best["regions"]["cells"]
+    assert [where for where, _ in labels] == ["b ≥ a", "b < a"]
+    assert len(cells) == len(cells[0]) == 24
+    assert all(cells[a][b] == (0 if b >= a else 1) for a in range(24) for b in range(24))
+
+
+@pytest.mark.slow
+@browser_test
+@pytest.mark.parametrize("size", [(1200, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_knight_s_regions_on_the_heat_map(page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_sequence(page, "game=knight&position=5 9")
+    page.get_by_test_id("pattern-button").click()
+    expect(page.get_by_test_id("pattern-status").first).to_have_text("proved")
+    expect(page.get_by_test_id("pattern-formula").first).to_contain_text("G(a, b) = b - a ≥ 2")
+    regions = page.get_by_test_id("pattern-regions").locator("li")
+    expect(regions).to_have_count(5)  # right of the band, its three diagonals, left of it
+    expect(regions.first).to_contain_text("b - a ≥ 2: [0 0 1 1 | 0 0 1 1 | 3 2 2 2 | 3 3 2 3]")
+    chart = page.get_by_test_id("pattern-heatmap")
+    borders = chart.get_by_test_id("region-borders")
+    assert borders.get_attribute("d").count("M") > 40  # the band's edges, cell by cell
+    # the keyboard walks the cells; each names its value and its region
+    chart.locator(".hm-cell").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("pattern-readout")).to_have_text(
+        "g(0, 3) = 1: an N-position (the player to move wins); region b - a ≥ 2: "
+        "[0 0 1 1 | 0 0 1 1 | 3 2 2 2 | 3 3 2 3][a % 4][b % 4]"
+    )
+    if size[0] < 500:
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways: {width} px"
+        shot(page, "pattern-regions-knight-phone.png")
+    else:
+        shot(page, "pattern-regions-knight.png")

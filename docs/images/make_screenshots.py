@@ -144,6 +144,7 @@ PARTIZAN_LINES = [
 PATTERN_SHOTS = [
     ("game=allbut:2,3,7&position=9+4", DESKTOP, "pattern-allbut.png", "10" * 15),
     ("game=wythoff&position=3+5", PHONE, "pattern-wythoff-phone.png", ""),
+    ("game=knight&position=5+9", DESKTOP, "pattern-regions-knight.png", ""),
 ]
 PATTERN_LINES = [
     "## Find the pattern",
@@ -160,6 +161,13 @@ PATTERN_LINES = [
     "",
     "![Find the pattern on a phone: Wythoff's P-positions as Beatty sequences]"
     "(images/pattern-wythoff-phone.png)",
+    "",
+    "A rule by region (the knight's: periodic along rows, columns and the diagonal, away",
+    "from a band) is drawn on the table's heat map with the borders between its regions;",
+    "each cell names its value and its region, and the regions are listed with their rules.",
+    "",
+    "![Find the pattern: the knight's rule by region, proved by the finite-window theorem,"
+    " its five regions outlined on the heat map](images/pattern-regions-knight.png)",
     "",
 ]
 

@@ -19,6 +19,8 @@ from .games import (
     GiveAndTake,
     GreenHackenbush,
     GrundysGame,
+    King,
+    Knight,
     LaskersNim,
     LiegesOfLegendre,
     MockTurtles,
@@ -29,11 +31,13 @@ from .games import (
     RuleSubtractionGame,
     StaircaseNim,
     StaircaseNimAnyStep,
+    StepGame,
     SubtractionGame,
     TicTacToe,
     TurningCorners,
     TurningTurtles,
     Wythoff,
+    parse_steps,
 )
 from .games.digraph import DigraphTokens
 from .games.subtraction import read_subtraction_set
@@ -156,6 +160,25 @@ GAMES: dict[str, GameEntry] = {
             "Wythoff's game: take from one of two heaps, or the same from both",
             "wythoff 4 9",
             lambda _: Wythoff(),
+        ),
+        GameEntry(
+            "king",
+            "a king in a quadrant: one square left, down or diagonally (HDU 2147)",
+            "king 3 5",
+            lambda _: King(),
+        ),
+        GameEntry(
+            "knight",
+            "a knight in a quadrant: (-2, ±1) or (±1, -2) (HackerRank, A Chessboard Game)",
+            "knight 5 9",
+            lambda _: Knight(),
+        ),
+        GameEntry(
+            "steps",
+            "a piece moved by the steps S = dx,dy/dx,dy/... while it stays in the quadrant",
+            "steps:-1,0/0,-1/-2,-2 3 4",
+            lambda s: StepGame(parse_steps(_parameter(s))),
+            parameter="S",
         ),
         GameEntry(
             "fibonacci-nim",

@@ -16,6 +16,7 @@ from .nim import Nim
 from .octal import KNOWN_PERIODS, DawsonsChess, DawsonsKayles, GrundysGame, Kayles, OctalGame
 from .single_coin import SingleCoin
 from .staircase import StaircaseNim, StaircaseNimAnyStep
+from .steps import King, Knight, StepGame, parse_steps
 from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
 from .subtraction_rules import SUBTRACTION_RULES, RuleSubtractionGame
 from .wythoff import Wythoff, wythoff_pair, wythoff_partner
@@ -55,6 +56,10 @@ __all__ = [
     "DawsonsKayles",
     "DawsonsChess",
     "Wythoff",
+    "StepGame",
+    "King",
+    "Knight",
+    "parse_steps",
     "wythoff_pair",
     "wythoff_partner",
     "FibonacciNim",

@@ -11,6 +11,8 @@ from ..integers import int_text
 
 __all__ = ["Region", "Status", "Pattern", "PatternReport"]
 
+_BY_REGION = "piecewise-periodic"  # a rule by region: its JSON says where each region lies
+
 
 @dataclass(frozen=True, slots=True)
 class Region:
@@ -179,7 +181,7 @@ class Pattern:
         head = f"G({', '.join(self.variables)}) = {self.formula}"
         if self.formula.startswith("G("):  # a recurrence states its own left-hand sides
             head = self.formula
-        elif self.kind == "piecewise-periodic":
+        elif self.kind == _BY_REGION:
             head = f"G({', '.join(self.variables)}) by region: {self.formula}"
         if self.status is Status.PROVED:
             how = f"proved ({self.theorem})"
@@ -210,6 +212,7 @@ class Pattern:
             "theorem": self.theorem or None,
             "failure": self.failure or None,
             "note": self.note or None,
+            **({"regions": self.rule.regions_json(self.region)} if self.kind == _BY_REGION else {}),
         }
 
 

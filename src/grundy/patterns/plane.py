@@ -4,7 +4,6 @@ along the columns below it, and along the diagonal, from a corner on."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,17 +111,17 @@ class PlanePeriodicity:
     def regions(self) -> list[tuple[str, str]]:
         """Each region as (where, rule), in the order of :meth:`region_of`."""
         out = [(self._label(">", self.above + 1), self._zone_rule(0))]
-        out.append((self._label("<", -self.below - 1), self._zone_rule(1)))
+        # with no band between them, the zone left of it starts where the other ends
+        last = -self.below - 1 if len(self.band()) else self.above
+        out.append((self._label("<", last), self._zone_rule(1)))
         out += [(self._label("=", d), self._diagonal_rule(d)) for d in self.band()]
         return out
 
     def text(self) -> str:
         """The rule region by region, with the values as residue tables."""
         regions = self.regions()
-        if not len(self.band()):  # the two zones meet: b - a > c and the rest
-            if regions[0][1] == regions[1][1]:
-                return regions[0][1]  # one rule everywhere
-            regions[1] = (self._label("<", self.above), regions[1][1])
+        if not len(self.band()) and regions[0][1] == regions[1][1]:
+            return regions[0][1]  # one rule everywhere
         # from the top right to the bottom left: the zone, the diagonals, the other zone
         ordered = [regions[0], *reversed(regions[2:]), regions[1]]
         return "; ".join(f"{where}: {rule}" for where, rule in ordered)
@@ -182,12 +181,31 @@ class PlanePeriodicity:
             return f"{listed}, then {rule}"
         return rule
 
-    def cells(self, rows: int, columns: int) -> Iterator[tuple[int, int, int]]:
-        """(a, b, region) for the first `rows` x `columns` indices (a heat map's outlines)."""
-        for x in range(rows):
-            for y in range(columns):
-                a, b = x + self.start[0], y + self.start[1]
-                yield a, b, self.region_of(a, b)
+    def regions_json(self, box: Any) -> dict[str, Any]:
+        """The regions as JSON: ``labels`` ([where, rule], in the order of :meth:`text`)
+        and ``cells`` (the region of each cell of `box`, a Region: an index into labels).
+
+        Examples
+        --------
+        >>> from grundy.patterns import Region
+        >>> from grundy.patterns.plane import PlanePeriodicity
+        >>> king = PlanePeriodicity((0, 0), 2, -1, 2, -1, 2, 0, ((0, 1, 0), (1, 2, 3), (0, 3, 0)))
+        >>> king.regions_json(Region(("a", "b"), (0, 0), (3, 3)))["cells"]
+        [[0, 0, 0], [1, 0, 0], [1, 1, 0]]
+        """
+        (a0, b0), (a1, b1) = box.start, box.stop
+        regions = self.regions()
+        if not len(self.band()) and regions[0][1] == regions[1][1]:  # one rule everywhere
+            return {"labels": [["all a, b", regions[0][1]]], "cells": [[0] * (b1 - b0)] * (a1 - a0)}
+        # listed from the top right to the bottom left, as text() writes them
+        order = [0, *range(len(regions) - 1, 1, -1), 1]
+        rank = {region: k for k, region in enumerate(order)}
+        return {
+            "labels": [list(regions[k]) for k in order],
+            "cells": [
+                [rank[self.region_of(a, b)] for b in range(b0, b1)] for a in range(a0, a1)
+            ],
+        }
 
 
 def _row(values: list[int]) -> str:

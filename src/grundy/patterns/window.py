@@ -14,7 +14,14 @@ from .pattern import Region
 from .plane import PlanePeriodicity
 from .verify import mex_check
 
-__all__ = ["THEOREM", "WindowProof", "declared_offsets", "infer_offsets", "prove_on_window"]
+__all__ = [
+    "THEOREM",
+    "WindowProof",
+    "declared_offsets",
+    "infer_offsets",
+    "prove_on_window",
+    "weight",
+]
 
 #: How a proof by the window is named in a report.
 THEOREM = "finite-window theorem"
@@ -71,7 +78,7 @@ def declared_offsets(game: Any, dims: int) -> tuple[tuple[int, ...], ...] | None
         raise InvalidGameError(
             f"{game!r}.pattern_offsets({dims}) must give nonzero {dims}-tuples, not {raw!r}"
         )
-    if _weight(offsets) is None:
+    if weight(offsets) is None:
         raise InvalidGameError(
             f"{game!r}.pattern_offsets({dims}) = {list(offsets)}: no positive weight that "
             "every move decreases, so play might not end"
@@ -79,8 +86,16 @@ def declared_offsets(game: Any, dims: int) -> tuple[tuple[int, ...], ...] | None
     return offsets
 
 
-def _weight(offsets: Sequence[tuple[int, ...]]) -> tuple[int, ...] | None:
-    """Positive integers w (each at most 8) with w·v < 0 for every offset v, or None."""
+def weight(offsets: Sequence[tuple[int, ...]]) -> tuple[int, ...] | None:
+    """Positive integers w (each at most 8) with w·v < 0 for every offset v, or None:
+    moves by such offsets lower w·x, so play ends (and induction on w·x works).
+
+    Examples
+    --------
+    >>> from grundy.patterns.window import weight
+    >>> weight([(-2, 1), (1, -2)]), weight([(1, 0), (-1, 0)])
+    ((1, 1), None)
+    """
     dims = len(offsets[0])
     for w in itertools.product(range(1, 9), repeat=dims):
         if all(sum(x * y for x, y in zip(w, v, strict=True)) < 0 for v in offsets):
@@ -137,7 +152,7 @@ def infer_offsets(
             steps.add(tuple(t - i for t, i in zip(target, indices, strict=True)))
         moves[indices] = steps
     offsets = tuple(sorted(set().union(*moves.values())))
-    if not offsets or _weight(offsets) is None:
+    if not offsets or weight(offsets) is None:
         return None
     # Each offset is a move wherever its target has indices at or above the first ones.
     for indices, steps in moves.items():

@@ -75,6 +75,30 @@ TEXTS: dict[str, GameText] = {
         "From 4 9 you may leave 4 3, or 1 6 (3 from each).",
         ("4 9", "1 6"),
     ),
+    "king": GameText(
+        "King to the corner",
+        "Board games",
+        "A king on a board whose corner is at 0 0 steps one square left, down, or "
+        "diagonally toward the corner. Whoever cannot move loses. From 3 5 he may go to "
+        "2 4.",
+        ("3 5", "2 4"),
+    ),
+    "knight": GameText(
+        "Knight to the corner",
+        "Board games",
+        "A knight on a board whose corner is at 0 0 moves two squares toward the corner "
+        "along one side and one square either way along the other, and stays on the board. "
+        "Whoever cannot move loses. From 5 9 it may go to 3 10.",
+        ("5 9", "3 10"),
+    ),
+    "steps": GameText(
+        "A piece moved by fixed steps",
+        "Board games",
+        "A piece at a b moves by one of the steps S (dx,dy/dx,dy/…) as long as it stays on "
+        "the board (a, b ≥ 0). With S = -1,0/0,-1/-2,-2, from 3 4 it may go to 1 2.",
+        ("3 4", "1 2"),
+        "S, the steps: -1,0/0,-1/-2,-2",
+    ),
     "fibonacci-nim": GameText(
         "Fibonacci Nim",
         "Nim family",

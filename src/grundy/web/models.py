@@ -287,6 +287,13 @@ class Table2d(BaseModel):
     stopped: str | None  # why the table stops short of the upto asked, if it does
 
 
+class PatternRegions(BaseModel):
+    """The regions of a rule by region, over the table (``grundy pattern --json``)."""
+
+    labels: list[list[str]]  # [where, rule] for each region: ["b ≥ a", "[0 1 | 3 2][a % 2]…"]
+    cells: list[list[int]]  # the region of each cell of the table, an index into labels
+
+
 class FoundPattern(BaseModel):
     """A formula for the SG values, and how sure it is (``grundy pattern --json``)."""
 
@@ -301,6 +308,8 @@ class FoundPattern(BaseModel):
     checked: str | None  # where the mex rule was checked and holds
     theorem: str | None  # the theorem that proves it (proved only)
     failure: str | None  # where the mex check failed, when it did
+    note: str | None = None  # what else is known (the offsets to declare for a proof)
+    regions: PatternRegions | None = None  # a rule by region: where each region lies
 
 
 class PPositionRule(BaseModel):

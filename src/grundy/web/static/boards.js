@@ -15,7 +15,7 @@ import { showGiveAndTake } from "./give-and-take-board.js";
 import { showConnectFour, showTicTacToe } from "./grid.js";
 import { showMoore } from "./moore-board.js";
 import { partizanPlayBoard } from "./partizan-boards.js";
-import { showQueen } from "./queen-board.js";
+import { showPiece, showQueen } from "./queen-board.js";
 import { showStaircase, showStaircaseAny } from "./staircase-board.js";
 import { familyOf, hasHeaps, state } from "./state.js";
 
@@ -35,6 +35,9 @@ const BOARDS = new Map([
   ["ruler", showRuler],
   ["turning-corners", showTurningCorners],
   ["wythoff", showQueen],
+  ["king", showPiece("♚", "the king")],
+  ["knight", showPiece("♞", "the knight")],
+  ["steps:S", showPiece("●", "the piece")],
   ["staircase", showStaircase],
   ["staircase-any", showStaircaseAny],
   ["fibonacci-nim", showFibonacci],

@@ -19,26 +19,39 @@ function colourAt(t) {
   return { fill: `rgb(${rgb.join(",")})`, light: t > 0.55 };
 }
 
-/** What a cell says of itself: "g(3, 5) = 0", or in misère play "outcome(3, 5) = P". */
+/**
+ * What a cell says of itself: "g(3, 5) = 0", or in misère play "outcome(3, 5) = P"
+ * (a and b count from the table's first indices, `report.start`, 0 0 unless it says).
+ */
 export function cellLabel(report, a, b) {
-  return report.values ? `g(${a}, ${b}) = ${String(report.values[a][b])}`
-    : `outcome(${a}, ${b}) = ${report.outcomes[a][b]}`;
+  const [x, y] = named(report, a, b);
+  return report.values ? `g(${x}, ${y}) = ${String(report.values[a][b])}`
+    : `outcome(${x}, ${y}) = ${report.outcomes[a][b]}`;
+}
+
+function named(report, a, b) {
+  const [a0, b0] = report.start || [0, 0];
+  return [a + a0, b + b0];
 }
 
 const listening = new WeakMap();  // chart -> the AbortController of its drawing's listeners
 
-function readout(report, a, b) {
+function readout(report, a, b, regions) {
   const p = report.outcomes[a][b] === "P";
+  const region = regions ? `; region ${regions.labels[regions.cells[a][b]].join(": ")}` : "";
   return `${cellLabel(report, a, b)}: ${p ? "a P-position (the previous player wins)"
-    : "an N-position (the player to move wins)"}`;
+    : "an N-position (the player to move wins)"}${region}`;
 }
 
 /**
- * Draw `report` (an /api/table2d answer) into the SVG `chart`; `show(text)` gets the words
- * for the cell under the pointer or with the focus. One Tab stop: the arrow keys (and
- * Home, End) move the focus from cell to cell.
+ * Draw `report` (an /api/table2d answer, or values with their outcomes and first indices
+ * `start`) into the SVG `chart`; `show(text)` gets the words for the cell under the
+ * pointer or with the focus. One Tab stop: the arrow keys (and Home, End) move the focus
+ * from cell to cell. With `regions` (a pattern's: `labels`, [where, rule] each, and
+ * `cells`, each cell's region), the borders between regions are drawn, and each cell
+ * names its region.
  */
-export function drawHeatmap(chart, report, show) {
+export function drawHeatmap(chart, report, show, regions = null) {
   chart.replaceChildren();
   const n = report.outcomes.length;
   const cell = n <= 21 ? 28 : Math.max(10, Math.floor(640 / n));
@@ -58,11 +71,12 @@ export function drawHeatmap(chart, report, show) {
   const top1 = Math.max(1, ...numbers);  // the largest value sets the darkest colour
   const tick = cell >= 18 ? 1 : cell >= 12 ? 5 : 10;
   const axis = svg("g", { class: "axis hm-axis", "aria-hidden": "true" });
+  const [a0, b0] = report.start || [0, 0];
   for (let i = 0; i < n; i += tick) {
     axis.append(svg("text", { class: "tick-x", x: left + (i + 0.5) * cell, y: top - 8 },
-                    String(i)));
+                    String(i + b0)));
     axis.append(svg("text", { class: "tick-y", x: left - 6, y: top + (i + 0.5) * cell + 4 },
-                    String(i)));
+                    String(i + a0)));
   }
   axis.append(svg("text", { class: "hm-axis-label", x: left + side / 2, y: 12 }, "b \u2192"));
   axis.append(svg("text", { class: "hm-axis-label", x: 14, y: top + side / 2 + 4 },
@@ -102,6 +116,7 @@ export function drawHeatmap(chart, report, show) {
     cells.push(row);
   }
   chart.append(grid);
+  if (regions) chart.append(regionBorders(regions.cells, n, cell, left, top));
 
   const pick = (target) => {
     const group = target && target.closest ? target.closest(".hm-cell") : null;
@@ -110,7 +125,7 @@ export function drawHeatmap(chart, report, show) {
     const b = Number(group.dataset.b);
     for (const old of grid.querySelectorAll(".hm-on")) old.classList.remove("hm-on");
     group.classList.add("hm-on");
-    show(readout(report, a, b));
+    show(readout(report, a, b, regions));
     return [a, b];
   };
   if (listening.has(chart)) listening.get(chart).abort();
@@ -133,6 +148,25 @@ export function drawHeatmap(chart, report, show) {
     cells[a][b].setAttribute("tabindex", "0");
     cells[a][b].focus();
   }, options);
+}
+
+/** One path along every edge between two cells of different regions. */
+function regionBorders(cells, n, cell, left, top) {
+  const segments = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      const x = left + b * cell;
+      const y = top + a * cell;
+      if (b + 1 < n && cells[a][b] !== cells[a][b + 1]) {
+        segments.push(`M${x + cell} ${y}v${cell}`);
+      }
+      if (a + 1 < n && cells[a][b] !== cells[a + 1][b]) {
+        segments.push(`M${x} ${y + cell}h${cell}`);
+      }
+    }
+  }
+  return svg("path", { class: "hm-region-edge", d: segments.join(""), "aria-hidden": "true",
+                       "data-testid": "region-borders" });
 }
 
 // ------------------------------------------------------------------ CSV

@@ -8,7 +8,8 @@
 // BigInt): they are only ever shown through String(), never turned into Numbers.
 
 import { ApiError, api } from "./api.js";
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, svg } from "./dom.js";
+import { drawHeatmap } from "./heatmap.js";
 
 const MAX_UPTO = 256;  // the server's max_pattern_upto: indices 0..upto-1 of single heaps
 const MAX_UPTO_2D = 32;  // its max_pattern_upto2d, along each side of pairs (a, b)
@@ -198,6 +199,8 @@ function drawReport(report) {
     }
     results.append(list);
   }
+  const ruled = report.patterns.find((pattern) => pattern.regions);
+  if (ruled) drawRegions(results, report, ruled);
   if (report.p_positions.length) {
     results.append(el("h3", { class: "pattern-sub", text: "P-positions" }));
     const list = el("ul", { class: "pattern-rules", "data-testid": "pattern-p-positions" });
@@ -208,7 +211,9 @@ function drawReport(report) {
     }
     results.append(list);
   }
-  if (report.rows.length) {
+  // rows of g(a, b) that merely fit say little beside a rule checked against the rules
+  const checked = best && best.status !== "fits the table" && report.variables.join() === "a,b";
+  if (report.rows.length && !checked) {
     results.append(el("h3", { class: "pattern-sub", text: "Periodic rows" }));
     const item = (row) => el("li", {}, el("code", { class: "formula", text: row.text }));
     const list = el("ul", { class: "pattern-rules", "data-testid": "pattern-rows" },
@@ -224,6 +229,28 @@ function drawReport(report) {
   const bounded = found && report.gave_up ? `; the search was bounded: ${report.gave_up}` : "";
   results.append(el("p", { class: "muted note pattern-searched",
                            text: `Searched ${report.searched}${bounded}.` }));
+}
+
+/**
+ * A rule by region: the table as a heat map with the borders between its regions, each
+ * cell naming its region, and the regions listed with their rules.
+ */
+function drawRegions(results, report, pattern) {
+  const outcomes = report.values.map((row) => row.map((v) => (String(v) === "0" ? "P" : "N")));
+  const chart = svg("svg", { id: "pattern-heatmap", class: "pattern-heatmap", role: "group",
+                             "data-testid": "pattern-heatmap" });
+  const readout = el("p", { class: "muted heatmap-readout", "data-testid": "pattern-readout",
+                            "aria-live": "polite",
+                            text: "Point at a cell, or Tab to it, for its value and region." });
+  const legend = el("ol", { class: "pattern-regions", "data-testid": "pattern-regions" },
+    ...pattern.regions.labels.map(([where, rule]) =>
+      el("li", {}, el("strong", { text: `${where}: ` }), el("code", { text: rule }))));
+  results.append(el("h3", { class: "pattern-sub", text: "Its regions" }),
+                 el("div", { class: "heatmap-wrap" }, chart), readout, legend);
+  drawHeatmap(chart, { values: report.values, outcomes, start: report.start },
+              (text) => { readout.textContent = text; }, pattern.regions);
+  chart.setAttribute("aria-label", `${chart.getAttribute("aria-label")}, with the borders `
+    + `of the ${pattern.regions.labels.length} regions of the rule`);
 }
 
 /** The indices typed ("10^18" as digits; "3, 5" in 2-D), or a reason they cannot be asked. */

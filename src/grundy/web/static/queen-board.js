@@ -1,7 +1,8 @@
 // The Wythoff board of the play view, "corner the queen": the heaps (a, b) are a queen on
 // column a, row b of a grid whose corner (0, 0) is at the bottom left. She moves left,
 // down or diagonally toward the corner; the squares she can reach are buttons. A switch
-// marks the P-positions (the Wythoff pairs), exact integers computed here.
+// marks the P-positions (the Wythoff pairs), exact integers computed here. The king, the
+// knight and any piece of fixed steps (games/steps.py) use the same board, without it.
 
 import { el } from "./dom.js";
 import { state, verdictOf } from "./state.js";
@@ -37,27 +38,47 @@ export function wythoffPairs(n, misere = false) {
 }
 
 export function showQueen(box, listing, playMove) {
+  const misere = Boolean(listing.misere);
+  drawPiece(box, listing, playMove, {
+    symbol: "♛", noun: "the queen", axes: "heap 1 across, heap 2 up",
+    how: "move her left, down or diagonally toward the corner 0, 0",
+    pairs: (n) => wythoffPairs(n, misere),
+  });
+}
+
+/** The king, the knight, a piece of fixed steps: its squares, and those it reaches. */
+export function showPiece(symbol, noun) {
+  return (box, listing, playMove) => drawPiece(box, listing, playMove, {
+    symbol, noun, axes: "a across, b up", how: "move it to a square it reaches", pairs: null,
+  });
+}
+
+function drawPiece(box, listing, playMove, { symbol, noun, axes, how, pairs: pFinder }) {
   const heaps = listing.position;
   const drawable = Array.isArray(heaps) && heaps.length === 2
     && heaps.every((x) => Number.isInteger(x) && x >= 0 && x <= MAX_SIDE);
   if (!drawable) return;
   const [a, b] = heaps;
   const byPosition = new Map(listing.options.map((o) => [JSON.stringify(o.position), o]));
-  const pairs = wythoffPairs(Math.max(a, b), Boolean(listing.misere));
+  // a knight may step away from the corner along one side: the board reaches its squares
+  const reached = listing.options.map((o) => o.position)
+    .filter((p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger));
+  const width = Math.max(a, ...reached.map((p) => p[0]));
+  const height = Math.max(b, ...reached.map((p) => p[1]));
+  const pairs = pFinder ? pFinder(Math.max(width, height)) : new Set();
   const grid = el("div", { class: `queen-board${showP ? " show-p" : ""}`, role: "group",
                            "data-testid": "queen-board",
-                           "aria-label": `the queen at ${a}, ${b} (heap 1 across, heap 2 up); `
-                             + "move her left, down or diagonally toward the corner 0, 0" });
-  for (let y = b; y >= 0; y--) {
+                           "aria-label": `${noun} at ${a}, ${b} (${axes}); ${how}` });
+  for (let y = height; y >= 0; y--) {
     const line = el("div", { class: "queen-row" },
                     el("span", { class: "board-label", "aria-hidden": "true", text: String(y) }));
-    for (let x = 0; x <= a; x++) {
+    for (let x = 0; x <= width; x++) {
       const p = pairs.has(`${x},${y}`);
       const where = { "data-x": x, "data-y": y };
       const mark = p ? " p-square" : "";
       if (x === a && y === b) {
         line.append(el("span", { ...where, class: `queen-square queen${mark}`, role: "img",
-                                 "aria-label": `the queen, at ${a}, ${b}`, text: "♛" }));
+                                 "aria-label": `${noun}, at ${a}, ${b}`, text: symbol }));
         continue;
       }
       const option = byPosition.get(JSON.stringify([x, y]));
@@ -66,7 +87,7 @@ export function showQueen(box, listing, playMove) {
         continue;
       }
       const verdict = verdictOf(option);
-      const words = `queen to ${x}, ${y}: ${option.move}`
+      const words = `${noun.replace(/^the /, "")} to ${x}, ${y}: ${option.move}`
         + (verdict && state.values ? ` (${verdict.text})` : "")
         + (p && showP ? ", a P-position" : "");
       line.append(el("button", {
@@ -79,8 +100,14 @@ export function showQueen(box, listing, playMove) {
   }
   const columns = el("div", { class: "queen-row queen-columns", "aria-hidden": "true" },
                      el("span", { class: "board-label" }));
-  for (let x = 0; x <= a; x++) columns.append(el("span", { class: "board-label", text: String(x) }));
+  for (let x = 0; x <= width; x++) {
+    columns.append(el("span", { class: "board-label", text: String(x) }));
+  }
   grid.append(columns);
+  if (!pFinder) {  // the P-positions of these pieces are the heat map's (sequence view)
+    box.append(el("div", { class: "board-scroll" }, grid));
+    return;
+  }
   const toggle = el("input", { type: "checkbox", "data-testid": "show-p-positions",
                                checked: showP });
   toggle.addEventListener("change", () => {
