@@ -202,9 +202,7 @@ class PlanePeriodicity:
         rank = {region: k for k, region in enumerate(order)}
         return {
             "labels": [list(regions[k]) for k in order],
-            "cells": [
-                [rank[self.region_of(a, b)] for b in range(b0, b1)] for a in range(a0, a1)
-            ],
+            "cells": [[rank[self.region_of(a, b)] for b in range(b0, b1)] for a in range(a0, a1)],
         }
 
 
