@@ -85,6 +85,9 @@ def test_the_catalog_is_covered(live_server):
         "0.137",
         "turning-turtles",
         "turning-corners",
+        "king",
+        "knight",
+        "steps:-1,0/0,-1/-2,-2",
         "connect-four:4x4",
     ],
 )
