@@ -40,9 +40,13 @@ from typing import Any
 
 from _timing import REPEAT_UP_TO_S, measure, note, seconds, section
 
+from grundy import ImpartialGame
+from grundy.errors import InvalidPositionError
 from grundy.games import (
     Bash,
     GrundysGame,
+    King,
+    Knight,
     LaskersNim,
     LiegesOfLegendre,
     MockTurtles,
@@ -55,6 +59,18 @@ from grundy.patterns import PatternReport, find_patterns, with_formula
 
 LABEL = 46
 HUGE = 10**18
+
+
+class ED(ImpartialGame[tuple[int, int]]):
+    """E&D as a contestant writes it (docs/examples/two_piles.py): piles of at least 1."""
+
+    def check_position(self, position: Any) -> tuple[int, int]:
+        if position[0] < 1 or position[1] < 1:
+            raise InvalidPositionError(f"E&D has piles of at least 1, not {position}")
+        return position
+
+    def moves(self, position: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(i, pile - i) for pile in position for i in range(1, pile)]
 
 
 # ----------------------------------------------------------------- the baselines
@@ -156,6 +172,27 @@ def dp_turning_corners(upto: int) -> list[list[int]]:
     return [row[1:] for row in g[1:]]
 
 
+def dp_steps(steps: tuple[tuple[int, int], ...], upto: int) -> list[list[int]]:
+    """A piece moved by `steps` in the quadrant, diagonal by diagonal (a + b = 0, 1, ...):
+    every step lowers a + b; a knight may step beyond the square, so the DP goes there."""
+    g: dict[tuple[int, int], int] = {}
+    for total in range(2 * upto):
+        for a in range(total + 1):
+            b = total - a
+            g[a, b] = mex({g[a + x, b + y] for x, y in steps if a + x >= 0 and b + y >= 0})
+    return [[g[a, b] for b in range(upto)] for a in range(upto)]
+
+
+def dp_ed(upto: int) -> list[list[int]]:
+    """E&D (SDOI2009), piles from 1: drop one pile, split the other into two non-empty."""
+    g: dict[tuple[int, int], int] = {}
+    for total in range(2, 2 * upto + 1):
+        for a in range(max(1, total - upto), min(total - 1, upto) + 1):
+            b = total - a
+            g[a, b] = mex({g[i, p - i] for p in (a, b) for i in range(1, p)})
+    return [[g[a, b] for b in range(1, upto + 1)] for a in range(1, upto + 1)]
+
+
 # ----------------------------------------------------------------- the cases
 @dataclass(frozen=True)
 class Case:
@@ -180,6 +217,11 @@ def kind_is(kind: str) -> Callable[[PatternReport], bool]:
 def beatty_and_rows(report: PatternReport) -> bool:
     p_positions = report.p_positions
     return bool(p_positions) and p_positions[0].kind == "beatty" and bool(report.rows)
+
+
+def proved_by_region(report: PatternReport) -> bool:
+    best = report.best
+    return best is not None and best.kind == "piecewise-periodic" and not best.conjectural
 
 
 def nothing_found(report: PatternReport) -> bool:
@@ -208,6 +250,12 @@ CASES = [
          expect=formula_is("nim_mul(a, b)"), first=1),
     Case("grundys-game", "Grundy's game: no pattern, gives up", GrundysGame, 1, (128, 64),
          dp_grundys_game, expect=nothing_found),
+    Case("ed", "E&D: trailing_ones(a - 1 | b - 1)", lambda: ED(), 2, (64, 32), dp_ed,
+         expect=formula_is("trailing_ones(a - 1 | b - 1)"), first=1),
+    Case("king", "king: by region, proved by the window", King, 2, (64, 32),
+         lambda n: dp_steps(King().steps, n), expect=proved_by_region),
+    Case("knight", "knight: by region, proved by the window", Knight, 2, (64, 32),
+         lambda n: dp_steps(Knight().steps, n), expect=proved_by_region),
 ]  # fmt: skip
 
 
@@ -320,10 +368,10 @@ def main(argv: list[str] | None = None) -> None:
             times[case.name] = bench_case(case, args.quick)
     if args.only is None:
         bench_huge(args.quick)
-    two_d = [n for n in ("nim", "wythoff") if n in times]
+    two_d = [n for n in ("nim", "wythoff", "ed", "king", "knight") if n in times]
     if two_d and not args.quick:
         each = ", ".join(f"{n} {seconds(times[n])}" for n in two_d)
-        print(f"\n2-D search over a 64 × 64 table (issue 22: seconds, not minutes): {each}")
+        print(f"\n2-D search over a 64 × 64 table (issues 22, 33: seconds): {each}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"\nprocess peak memory (max RSS) {rss:,.0f} MiB")
     print(f"total run time {time.perf_counter() - start:.0f} s")

@@ -279,8 +279,6 @@ def _tree(depth: int) -> st.SearchStrategy:
         "parity": lambda x: bin(x).count("1") % 2,
         "evil": lambda x: 1 - bin(x).count("1") % 2,
         "oddpart": lambda x: x // (x & -x) if x else 0,
-        "popcount": lambda x: bin(x).count("1"),
-        "trailing_ones": lambda x: len(bin(x)) - len(bin(x).rstrip("1")),
     }
 
     def natural(f):
@@ -330,6 +328,36 @@ def _tree(depth: int) -> st.SearchStrategy:
         sub,
     )
     return st.one_of(two, one, const, leaves)
+
+
+#: Counts of bits, which the search tries at the root of an expression only.
+COUNTS = {
+    "popcount": lambda x: bin(x).count("1"),
+    "trailing_ones": lambda x: len(bin(x)) - len(bin(x).rstrip("1")),
+}
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(sorted(COUNTS)), _tree(1), st.booleans())
+def test_a_count_of_bits_at_the_root_is_found(count, tree, two_d):
+    size, text, exact = tree
+    assume(size <= 3)
+    names = ("a", "b") if two_d else ("n",)
+    grids = np.indices((12, 12)) if two_d else np.arange(40)[None, :]
+    cells = list(zip(*(g.reshape(-1).tolist() for g in grids), strict=True))
+    if not two_d:
+        assume("b" not in text)
+        cells = [(n, 0) for (n,) in cells]
+    try:
+        inner = [exact(v) for v in cells]
+    except Exception:  # noqa: BLE001 - undefined somewhere: not a candidate
+        assume(False)
+    assume(all(x >= 0 for x in inner))
+    table = np.array([COUNTS[count](x) for x in inner]).reshape(grids.shape[1:])
+    found = search_expressions(table, names, max_candidates=400_000).found
+    assert found and found[0].size <= size + 1
+    values = table.reshape(-1).tolist()
+    assert [found[0].function(*v[: len(names)]) for v in cells] == values
 
 
 @settings(max_examples=100)

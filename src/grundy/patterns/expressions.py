@@ -35,9 +35,10 @@ class Expression:
     """An expression over the table's variables, with its exact value as a callable.
 
     `text` is canonical Python with the helpers ``lowbit``, ``lowunset``, ``v2``, ``bitlen``,
-    ``parity``, ``evil``, ``oddpart`` and ``nim_mul``; `size` counts its nodes (a variable
-    or a constant is 1); ``function(n)`` (or ``function(a, b)``) computes it on Python ints
-    of any size. Two expressions are equal when their texts and sizes are.
+    ``parity``, ``evil``, ``oddpart``, ``popcount``, ``trailing_ones`` and ``nim_mul``;
+    `size` counts its nodes (a variable or a constant is 1); ``function(n)`` (or
+    ``function(a, b)``) computes it on Python ints of any size. Two expressions are equal
+    when their texts and sizes are.
 
     Examples
     --------
@@ -113,6 +114,8 @@ def _vec_v2(x: np.ndarray) -> np.ndarray:
     return np.maximum(_bitlen(x & -x) - 1, 0)
 
 
+#: Counts of bits: tried at the root of an expression only (see ``_Op.root_only``).
+_COUNTS = ("popcount", "trailing_ones")
 #: The unary operators: name -> (on Python ints, on int64 arrays of values >= 0).
 _UNARY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "lowbit": (lambda x: x & -x,) * 2,
@@ -148,6 +151,9 @@ class _Op:
     # an operand or 0, found earlier, so those pairs are not tried
     trivial: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     natural: bool = False  # operands must be >= 0 (bit functions, nim_mul)
+    # a count of bits (popcount, trailing_ones): tried at the root only, never kept as an
+    # operand, so that it costs the search no memory (its small values rarely combine)
+    root_only: bool = False
 
 
 def _ops() -> tuple[_Op, ...]:
@@ -170,7 +176,17 @@ def _ops() -> tuple[_Op, ...]:
     ]
     for name, (exact, vector) in _UNARY.items():
         checked = name == "lowunset"  # ~x & (x + 1) may reach 2**40
-        ops.append(_Op(name, "unary", checked=checked, vector=vector, exact=exact, natural=True))
+        ops.append(
+            _Op(
+                name,
+                "unary",
+                checked=checked,
+                vector=vector,
+                exact=exact,
+                natural=True,
+                root_only=name in _COUNTS,
+            )
+        )
     return tuple(ops)
 
 
@@ -362,7 +378,7 @@ class _Searcher:
         if out:
             values, left, right = values[:room], left[:room], right[:room]
         self.candidates += len(values)
-        keep = self.size < self.max_size
+        keep = self.size < self.max_size and not (op and op.root_only)
         if keep or (op and op.checked):
             lo, hi = values.min(axis=1), values.max(axis=1)
             if op and op.checked:
@@ -628,7 +644,9 @@ def search_expressions(
     ``x // c`` (c = 2-8), ``x % y`` (y an expression or 5-8), ``x ^ y``, ``x & y``,
     ``x | y``, ``min``, ``max``, ``nim_mul``, and ``lowbit(x)`` = x & -x, ``lowunset(x)``
     = ~x & (x + 1), ``v2(x)`` (the index of the lowest set bit; v2(0) = 0), ``bitlen``,
-    ``parity`` (popcount mod 2), ``evil`` = 1 - parity, ``oddpart(x)`` = x >> v2(x).
+    ``parity`` (popcount mod 2), ``evil`` = 1 - parity, ``oddpart(x)`` = x >> v2(x), and at
+    the root only (counts of bits rarely combine further) ``popcount`` and
+    ``trailing_ones(x)`` = v2(x + 1) for x >= 0.
     ``//`` and ``%`` round toward minus infinity, as in Python. A candidate is dropped where
     it divides by 0, applies a bit function or nim_mul to a negative value, nim_mul to
     2**16 or more, or leaves [-2**40, 2**40): the texts read as Python with those helpers.
