@@ -44,7 +44,7 @@ BLOCK = re.compile(r"^```(console|python)\n(.*?)^```", re.S | re.M)
 
 #: Commands not run, with the reason (as shown after ``$ ``, without the ``# comment``).
 NOT_RUN = {
-    'apt-get update && apt-get install -y chromium && pip install -e ".[dev]" && '
+    'apt-get update && apt-get install -y chromium g++ && pip install -e ".[dev]" && '
     'pytest -m "slow or not slow"': "installs system packages and runs this test suite",
     "grundy play chomp 4x7": "interactive: tests/test_play.py plays against the engine",
     "grundy play tictactoe": "interactive: tests/test_play.py plays against the engine",
