@@ -85,7 +85,7 @@ class PlanePeriodicity:
 
         For moves by offsets of at most `reach` in each coordinate: every cell outside
         the box has the same value and the same options' values as one inside it
-        (docs/patterns.md, the finite-window theorem).
+        (the finite-window theorem, stated and proved in docs/tutorial.md).
         """
         spread = max(max(self.above, 0) + self.q, max(self.below, 0) + self.p)
         return self.corner + self.s + reach + spread + 2 * reach

@@ -196,7 +196,7 @@ def prove_on_window(
 
     Notes
     -----
-    The finite-window theorem (stated and proved in docs/patterns.md): with moves
+    The finite-window theorem (stated and proved in docs/tutorial.md): with moves
     x -> x + v (v in V, |v_i| <= R, legal while x + v stays in the quadrant, every v
     decreasing a positive weight), a rule with the three periodicities of
     :class:`PlanePeriodicity` gives each cell outside the box [0, K)^2 of
