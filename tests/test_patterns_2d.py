@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import grundy as gr
 from grundy.errors import InvalidGameError
-from grundy.games import Chomp, TurningCorners, Wythoff
+from grundy.games import Bash, Chomp, SubtractionGame, TurningCorners, Wythoff
 from grundy.patterns import Status, find_patterns
 from grundy.patterns.plane import PlanePeriodicity, fit_plane_periodicity
 from grundy.patterns.separable import search_separable
@@ -100,6 +100,14 @@ def test_offset_games_are_found_and_proved_by_the_window(name):
     rule = best.rule
     huge = 10**18
     assert best(huge, huge + 5) == best(huge - rule.s * 10**5, huge + 5 - rule.s * 10**5)
+
+
+@pytest.mark.parametrize("game", [Bash(3), SubtractionGame([2, 3]), SubtractionGame([1, 3, 4])])
+def test_two_heaps_of_a_subtraction_game_are_proved_by_the_window(game):
+    best = find_patterns(game, dims=2, upto=32).best
+    assert (best.kind, best.status) == ("piecewise-periodic", Status.PROVED)
+    one = game.table(range(100))  # the Sprague-Grundy theorem: two heaps are g(a) ^ g(b)
+    assert all(best(a, b) == one[a] ^ one[b] for a in range(100) for b in range(100))
 
 
 def test_ed_is_found_and_verified():

@@ -128,6 +128,18 @@ class SubtractionGame(HeapGame):
         """The heap code of the game (``subtraction:S``), for periodicity theorems."""
         return parse_code("subtraction:" + ",".join(map(str, self.subtraction_set)))
 
+    def pattern_offsets(self, dims: int) -> tuple[tuple[int, ...], ...]:
+        """Heaps (a, b, ...): a move takes s in S from one of them (a 2-D rule is proved
+        by the finite-window theorem).
+
+        Examples
+        --------
+        >>> from grundy.games import SubtractionGame
+        >>> SubtractionGame([2, 3]).pattern_offsets(2)
+        ((-2, 0), (-3, 0), (0, -2), (0, -3))
+        """
+        return _take_from_one(self.subtraction_set, dims)
+
     def formula(self, n: HeapPosition) -> int | None:
         if not isinstance(n, int):
             return None  # a row of heaps is valued heap by heap (components)
@@ -300,6 +312,9 @@ class Bash(HeapGame):
         """The heap code of the game (``subtraction:1,...,m``), for periodicity theorems."""
         return parse_code("subtraction:" + ",".join(map(str, range(1, self.m + 1))))
 
+    def pattern_offsets(self, dims: int) -> tuple[tuple[int, ...], ...]:
+        return _take_from_one(range(1, self.m + 1), dims)
+
     def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
         theorem = "Bash: n mod (m + 1), each residue but n's own reached"
         return (f"n % {self.m + 1}", theorem) if dims == 1 else None
@@ -318,3 +333,10 @@ class Bash(HeapGame):
             return super().moves_to_value(n, value)
         take = (n - value) % (self.m + 1)
         return [n - take] if value <= self.m and 0 < take <= n else []
+
+
+def _take_from_one(amounts: Iterable[int], dims: int) -> tuple[tuple[int, ...], ...]:
+    """The offsets of taking one of `amounts` from one of `dims` heaps."""
+    return tuple(
+        tuple(-s if k == heap else 0 for k in range(dims)) for heap in range(dims) for s in amounts
+    )

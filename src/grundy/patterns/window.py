@@ -221,9 +221,14 @@ def prove_on_window(
         if count > max_options:
             too_many = f"the window {window} needs over {max_options:,} options"
             return WindowProof(None, too_many, count)
-        targets = {(a + i, b + j) for i, j in offsets if a + i >= a0 and b + j >= b0}
-        got = {known.get(canonical(o)) if isinstance(o, Hashable) else None for o in options}
-        if got != targets or len(options) != len(targets):
+        # the positions themselves, not their canonical forms: a heap game's canonical
+        # form forgets which heap is which ((0, 1) and (1, 0) are both (1,))
+        targets = {
+            game.check_position(family(a + i, b + j))
+            for i, j in offsets
+            if a + i >= a0 and b + j >= b0
+        }
+        if set(options) != targets or len(options) != len(targets):
             return WindowProof(
                 None,
                 f"the moves of ({a}, {b}) are not the declared offsets {list(offsets)}",
