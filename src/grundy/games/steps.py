@@ -17,6 +17,8 @@ __all__ = ["StepGame", "King", "Knight", "parse_steps"]
 Pair = tuple[int, int]
 #: The table a rule is looked for in, each side (then twice that), before any search.
 _TABLE_SIDES = (48, 96)
+#: The longest reason `explain` gives with the region's whole rule in it.
+_EXPLAINED = 100
 #: Steps at most this long in each coordinate (the window grows with them).
 MAX_STEP = 16
 
@@ -76,7 +78,9 @@ class StepGame(ImpartialGame[Pair]):
     >>> Knight().grundy((10**18, 10**18 + 1))  # by its rule, proved
     0
     >>> print(Knight().explain((5, 9)))  # doctest: +ELLIPSIS
-    (5, 9): b - a ≥ 2: [0 0 1 1 | 0 0 1 1 | 3 2 2 2 | 3 3 2 3][a % 4][b % 4] gives 0 ...
+    (5, 9): b - a ≥ 2, where G = [0 0 1 1 | ... | 3 3 2 3][a % 4][b % 4] (proved): G = 0
+    >>> print(King().explain((3, 5)))
+    (3, 5): b ≥ a, where G = [0 1 | 3 2][a % 2][b % 2] (proved): G = 2
 
     Notes
     -----
@@ -172,10 +176,10 @@ class StepGame(ImpartialGame[Pair]):
             return super().explain_part(position)
         a, b = position
         where, said = rule.regions()[rule.region_of(a, b)]
-        return (
-            f"({a}, {b}): {where}: {said} gives {rule(a, b)} (a rule proved by the "
-            "finite-window theorem)"
-        )
+        line = f"({a}, {b}): {where}, where G = {said} (proved): G = {rule(a, b)}"
+        if len(line) <= _EXPLAINED:
+            return line
+        return f"({a}, {b}) is in the region {where} of its proved rule: G = {rule(a, b)}"
 
     def explain_lists_options(self, position: Pair) -> bool:
         return self.rule() is None
