@@ -162,25 +162,6 @@ GAMES: dict[str, GameEntry] = {
             lambda _: Wythoff(),
         ),
         GameEntry(
-            "king",
-            "a king in a quadrant: one square left, down or diagonally (HDU 2147)",
-            "king 3 5",
-            lambda _: King(),
-        ),
-        GameEntry(
-            "knight",
-            "a knight in a quadrant: (-2, ±1) or (±1, -2) (HackerRank, A Chessboard Game)",
-            "knight 5 9",
-            lambda _: Knight(),
-        ),
-        GameEntry(
-            "steps",
-            "a piece moved by the steps S = dx,dy/dx,dy/... while it stays in the quadrant",
-            "steps:-1,0/0,-1/-2,-2 3 4",
-            lambda s: StepGame(parse_steps(_parameter(s))),
-            parameter="S",
-        ),
-        GameEntry(
             "fibonacci-nim",
             "Fibonacci Nim: take at most twice the previous take; "
             "position N (the start) or HEAP LIMIT",
@@ -282,6 +263,25 @@ GAMES: dict[str, GameEntry] = {
             "Chomp (chocolate cake): bite a corner, the poison square loses; rows or RxC",
             "chomp 3 3 3",
             lambda _: Chomp(),
+        ),
+        GameEntry(
+            "king",
+            "a king in a quadrant: one square left, down or diagonally (HDU 2147)",
+            "king 3 5",
+            lambda _: King(),
+        ),
+        GameEntry(
+            "knight",
+            "a knight in a quadrant: (-2, ±1) or (±1, -2) (HackerRank, A Chessboard Game)",
+            "knight 5 9",
+            lambda _: Knight(),
+        ),
+        GameEntry(
+            "steps",
+            "a piece moved by the steps S = dx,dy/dx,dy/... while it stays in the quadrant",
+            "steps:-1,0/0,-1/-2,-2 3 4",
+            lambda s: StepGame(parse_steps(_parameter(s))),
+            parameter="S",
         ),
         GameEntry(
             "hackenbush",

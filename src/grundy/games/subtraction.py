@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidGameError, PositionLimitError
@@ -128,9 +128,9 @@ class SubtractionGame(HeapGame):
         """The heap code of the game (``subtraction:S``), for periodicity theorems."""
         return parse_code("subtraction:" + ",".join(map(str, self.subtraction_set)))
 
-    def pattern_offsets(self, dims: int) -> tuple[tuple[int, ...], ...]:
+    def pattern_offsets(self, dims: int) -> tuple[tuple[int, ...], ...] | None:
         """Heaps (a, b, ...): a move takes s in S from one of them (a 2-D rule is proved
-        by the finite-window theorem).
+        by the finite-window theorem); None when S has a move over ``MAX_OFFSET``.
 
         Examples
         --------
@@ -312,8 +312,8 @@ class Bash(HeapGame):
         """The heap code of the game (``subtraction:1,...,m``), for periodicity theorems."""
         return parse_code("subtraction:" + ",".join(map(str, range(1, self.m + 1))))
 
-    def pattern_offsets(self, dims: int) -> tuple[tuple[int, ...], ...]:
-        return _take_from_one(range(1, self.m + 1), dims)
+    def pattern_offsets(self, dims: int) -> tuple[tuple[int, ...], ...] | None:
+        return None if self.m > MAX_OFFSET else _take_from_one(range(1, self.m + 1), dims)
 
     def pattern_theorem(self, dims: int) -> tuple[str, str] | None:
         theorem = "Bash: n mod (m + 1), each residue but n's own reached"
@@ -335,8 +335,15 @@ class Bash(HeapGame):
         return [n - take] if value <= self.m and 0 < take <= n else []
 
 
-def _take_from_one(amounts: Iterable[int], dims: int) -> tuple[tuple[int, ...], ...]:
-    """The offsets of taking one of `amounts` from one of `dims` heaps."""
+#: Moves longer than this are not declared as offsets: the window that would prove a
+#: two-heap rule grows with the longest move (a Bash game of 10^9 would list 2·10^9).
+MAX_OFFSET = 64
+
+
+def _take_from_one(amounts: Sequence[int], dims: int) -> tuple[tuple[int, ...], ...] | None:
+    """The offsets of taking one of `amounts` from one of `dims` heaps (None past MAX_OFFSET)."""
+    if not amounts or max(amounts) > MAX_OFFSET:
+        return None
     return tuple(
         tuple(-s if k == heap else 0 for k in range(dims)) for heap in range(dims) for s in amounts
     )

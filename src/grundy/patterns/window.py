@@ -206,6 +206,13 @@ def prove_on_window(
     """
     reach = max(abs(x) for v in offsets for x in v)
     side = rule.window(reach)
+    # the options valued, and the positions indexed, before building anything
+    if side * side * len(offsets) + (side + reach) ** 2 > max_options:
+        too_many = (
+            f"the window of side {side:,} with {len(offsets):,} moves needs more than "
+            f"max_options = {max_options:,} options"
+        )
+        return WindowProof(None, too_many, 0)
     a0, b0 = rule.start
     window = Region(("a", "b"), (a0, b0), (a0 + side, b0 + side))
     around = Region(("a", "b"), (a0, b0), (a0 + side + reach, b0 + side + reach))
