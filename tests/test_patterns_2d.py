@@ -317,3 +317,39 @@ def test_a_fitted_rule_reproduces_its_table(q, above, p, below, s, corner, data)
             assert made(a, b + q) == made(a, b)
         if min(a, b) >= corner:
             assert made(a + s, b + s) == made(a, b)
+
+
+class CarelessED(gr.ImpartialGame):
+    """E&D as a new user writes it: an empty pile is not refused."""
+
+    def moves(self, position):
+        return [(i, pile - i) for pile in position for i in range(1, pile)]
+
+
+def test_a_rule_that_starts_at_one_one_is_found_there():
+    best = find_patterns(CarelessED(), dims=2, upto=24).best
+    assert (best.formula, best.status) == ("trailing_ones(a - 1 | b - 1)", Status.VERIFIED)
+    assert str(best.checked) == "1 ≤ a < 24, 1 ≤ b < 24"
+    assert "for a, b ≥ 1 only" in best.describe()
+    table = plain_ed(24)  # the rule is E&D's: a careless row 0 changes nothing beyond it
+    assert all(best(a, b) == table[a - 1][b - 1] for a in range(1, 25) for b in range(1, 25))
+
+
+def test_the_first_indices_can_be_given(capsys):
+    from conftest import run_cli
+
+    status, out, err = run_cli(
+        capsys,
+        "pattern",
+        f"{EXAMPLES.parent / 'two_piles.py'}:King",
+        "--dims",
+        "2",
+        "--upto",
+        "12",
+        "--start",
+        "2,2",
+    )
+    assert status == 0, err
+    assert "values on 2 ≤ a < 14, 2 ≤ b < 14" in out
+    status, out, err = run_cli(capsys, "pattern", "nim", "--dims", "2", "--start", "1")
+    assert (status, err.strip()) == (2, "error: --start '1' gives 1 indices; --dims 2 needs 2")

@@ -588,6 +588,7 @@ def pattern_report(
     max_options: int = 1_000_000,
     max_positions: int | None = None,
     files: bool = True,
+    start: Sequence[int] | None = None,
 ) -> tuple[dict[str, Any], Any]:
     """The answer of ``grundy pattern``: the report as JSON, and the report itself.
 
@@ -595,7 +596,8 @@ def pattern_report(
     whether it is conjectural. With `over`, the games ``spec:k`` (or `spec` with
     ``{k}`` replaced) for k in `over` are searched together for a formula in k and n.
     `max_candidates` and `max_options` bound the expression search and each mex check;
-    `max_positions` the searches of the game (the web lowers all three).
+    `max_positions` the searches of the game (the web lowers all three); `start` the
+    first index of each variable (default 0, or 1 where 0 is no position).
 
     Examples
     --------
@@ -630,6 +632,7 @@ def pattern_report(
             game(spec),
             dims=dims,
             upto=upto,
+            start=start,
             max_size=max_size,
             seconds=seconds,
             max_candidates=max_candidates,

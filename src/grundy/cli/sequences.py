@@ -316,6 +316,14 @@ def pattern(
         str | None,
         typer.Option("--at", metavar="N[,M]", help="Answer this position by the best pattern."),
     ] = None,
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            metavar="N[,M]",
+            help="The first index of each variable (default 0, or 1 where 0 is no position).",
+        ),
+    ] = None,
     over: Annotated[
         str | None,
         typer.Option(
@@ -363,6 +371,13 @@ def pattern(
     if emit is not None and emit not in LANGUAGES:
         raise InvalidGameError(f"--emit {shown(emit)} is not one of {', '.join(LANGUAGES)}")
     indices = [parse_int(word, "--at index", signed=False) for word in at.split(",")] if at else []
+    first = None
+    if start is not None:
+        first = [parse_int(word, "--start index", signed=False) for word in start.split(",")]
+        if len(first) != dims:
+            raise InvalidGameError(
+                f"--start {shown(start)} gives {len(first)} indices; --dims {dims} needs {dims}"
+            )
     parameters = None
     if over is not None:
         low, dots, high = over.partition("..")
@@ -373,6 +388,7 @@ def pattern(
         game,
         dims=dims,
         upto=upto,
+        start=first,
         at=indices,
         max_size=max_size,
         seconds=seconds,

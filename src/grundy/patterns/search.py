@@ -34,6 +34,8 @@ VARIABLES = {1: ("n",), 2: ("a", "b"), 3: ("a", "b", "c")}
 _EXCEPTIONS = (1, 2, 3, 4, 5, 6, 8)
 #: Patterns reported at most.
 LIMIT = 6
+#: What a two-index pattern found from (1, 1) on says of row 0 and column 0.
+_FROM_ONE = "for a, b ≥ 1 only: row a = 0 and column b = 0 follow no rule found"
 
 
 def find_patterns(
@@ -133,6 +135,16 @@ def find_patterns(
         _judge(game, family, c, region, max_options) if game is not None else _fits(c, region)
         for c in _distinct(candidates, region, stated[0] if stated else None)
     ]
+    if dims == 2 and not patterns and region.start == (0, 0) and region.size >= 64:
+        # a game written without refusing an empty pile: the rule may start at (1, 1)
+        inner = Region(region.variables, (1, 1), region.stop)
+        corner = [list(row[1:]) for row in table[1:]]
+        patterns = [
+            _judge(game, family, c, inner, max_options) if game is not None else _fits(c, inner)
+            for c in _two_dimensional(corner, inner, False)
+        ]
+        patterns = [p.with_status(p.status, note=_FROM_ONE) for p in patterns]
+        searched += " (these two also from (1, 1) on)"
     patterns.sort(key=lambda p: (list(Status).index(p.status), p.size))
     p_positions: tuple[Any, ...] = ()
     p_checks: tuple[str, ...] = ()
