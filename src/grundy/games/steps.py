@@ -175,7 +175,7 @@ class StepGame(ImpartialGame[Pair]):
         if rule is None:
             return super().explain_part(position)
         a, b = position
-        where, said = rule.regions()[rule.region_of(a, b)]
+        where, said = rule.region(a, b)
         line = f"({a}, {b}): {where}, where G = {said} (proved): G = {rule(a, b)}"
         if len(line) <= _EXPLAINED:
             return line

@@ -100,31 +100,42 @@ class PlanePeriodicity:
         return range(-self.below, self.above + 1)
 
     def region_of(self, a: int, b: int) -> int:
-        """The region of (a, b): 0 right of the band, 1 left of it, 2 + k the k-th diagonal."""
+        """The index of (a, b)'s region in :meth:`regions` (when it lists more than one):
+        0 right of the band, then its diagonals from the top right down, then left of it."""
         d = (b - a) - self._shift()
         if d > self.above:
             return 0
         if -d > self.below:
-            return 1
-        return 2 + d + self.below
+            return len(self.band()) + 1
+        return 1 + self.above - d
 
     def regions(self) -> list[tuple[str, str]]:
-        """Each region as (where, rule), in the order of :meth:`region_of`."""
-        out = [(self._label(">", self.above + 1), self._zone_rule(0))]
+        """Each region as (where, rule), from the top right to the bottom left: the zone
+        right of the band, the band's diagonals, the zone left of it."""
+        one = self._one_rule()
+        if one:
+            return [("all a, b", one)]
         # with no band between them, the zone left of it starts where the other ends
         last = -self.below - 1 if len(self.band()) else self.above
-        out.append((self._label("<", last), self._zone_rule(1)))
-        out += [(self._label("=", d), self._diagonal_rule(d)) for d in self.band()]
-        return out
+        return [
+            (self._label(">", self.above + 1), self._zone_rule(0)),
+            *[(self._label("=", d), self._diagonal_rule(d)) for d in reversed(self.band())],
+            (self._label("<", last), self._zone_rule(1)),
+        ]
+
+    def _one_rule(self) -> str:
+        """The rule when the two zones meet with the same table (no band), else ""."""
+        if len(self.band()):
+            return ""
+        right = self._zone_rule(0)
+        return right if right == self._zone_rule(1) else ""
 
     def text(self) -> str:
         """The rule region by region, with the values as residue tables."""
         regions = self.regions()
-        if not len(self.band()) and regions[0][1] == regions[1][1]:
-            return regions[0][1]  # one rule everywhere
-        # from the top right to the bottom left: the zone, the diagonals, the other zone
-        ordered = [regions[0], *reversed(regions[2:]), regions[1]]
-        return "; ".join(f"{where}: {rule}" for where, rule in ordered)
+        if len(regions) == 1:
+            return regions[0][1]
+        return "; ".join(f"{where}: {rule}" for where, rule in regions)
 
     def _label(self, relation: str, d: int) -> str:
         c = d + self._shift()
@@ -182,7 +193,7 @@ class PlanePeriodicity:
         return rule
 
     def regions_json(self, box: Any) -> dict[str, Any]:
-        """The regions as JSON: ``labels`` ([where, rule], in the order of :meth:`text`)
+        """The regions as JSON: ``labels`` ([where, rule], as :meth:`regions` lists them)
         and ``cells`` (the region of each cell of `box`, a Region: an index into labels).
 
         Examples
@@ -195,15 +206,24 @@ class PlanePeriodicity:
         """
         (a0, b0), (a1, b1) = box.start, box.stop
         regions = self.regions()
-        if not len(self.band()) and regions[0][1] == regions[1][1]:  # one rule everywhere
-            return {"labels": [["all a, b", regions[0][1]]], "cells": [[0] * (b1 - b0)] * (a1 - a0)}
-        # listed from the top right to the bottom left, as text() writes them
-        order = [0, *range(len(regions) - 1, 1, -1), 1]
-        rank = {region: k for k, region in enumerate(order)}
+        index = self.region_of if len(regions) > 1 else (lambda a, b: 0)
         return {
-            "labels": [list(regions[k]) for k in order],
-            "cells": [[rank[self.region_of(a, b)] for b in range(b0, b1)] for a in range(a0, a1)],
+            "labels": [list(region) for region in regions],
+            "cells": [[index(a, b) for b in range(b0, b1)] for a in range(a0, a1)],
         }
+
+    def region(self, a: int, b: int) -> tuple[str, str]:
+        """(where, rule) of the region of (a, b).
+
+        Examples
+        --------
+        >>> from grundy.patterns.plane import PlanePeriodicity
+        >>> king = PlanePeriodicity((0, 0), 2, -1, 2, -1, 2, 0, ((0, 1, 0), (1, 2, 3), (0, 3, 0)))
+        >>> king.region(5, 2)
+        ('b < a', '[0 3 | 1 2][a % 2][b % 2]')
+        """
+        regions = self.regions()
+        return regions[self.region_of(a, b)] if len(regions) > 1 else regions[0]
 
 
 def _row(values: list[int]) -> str:

@@ -143,7 +143,10 @@ def find_patterns(
             _judge(game, family, c, inner, max_options) if game is not None else _fits(c, inner)
             for c in _two_dimensional(corner, inner, False)
         ]
-        patterns = [p.with_status(p.status, note=_FROM_ONE) for p in patterns]
+        patterns = [
+            p.with_status(p.status, note="; ".join(filter(None, [_FROM_ONE, p.note])))
+            for p in patterns
+        ]
         searched += " (these two also from (1, 1) on)"
     patterns.sort(key=lambda p: (list(Status).index(p.status), p.size))
     p_positions: tuple[Any, ...] = ()
