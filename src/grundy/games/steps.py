@@ -51,10 +51,10 @@ def _checked(steps: Sequence[Sequence[int]]) -> tuple[Pair, ...]:
     found: tuple[Pair, ...] = tuple(dict.fromkeys((int(x), int(y)) for x, y in steps))
     if not found:
         raise InvalidGameError("a step game needs at least one step")
+    joined = ", ".join(map(str, found))
     if any(max(abs(x), abs(y)) > MAX_STEP for x, y in found):
-        raise InvalidGameError(f"steps {found}: each coordinate at most {MAX_STEP} in size")
+        raise InvalidGameError(f"steps {joined}: each coordinate at most {MAX_STEP} in size")
     if weight(found) is None:
-        joined = ", ".join(map(str, found))
         raise InvalidGameError(
             f"steps {joined}: no weight that every step lowers (play might not end)"
         )
