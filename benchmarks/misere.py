@@ -41,8 +41,8 @@ from typing import Any
 
 from _timing import REPEAT_UP_TO_S, measure, note, seconds, section
 
+from grundy.app.registry import find
 from grundy.misere import misere_quotient
-from grundy.registry import find
 
 LABEL = 46
 BIG = 10**5

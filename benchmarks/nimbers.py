@@ -74,7 +74,7 @@ def scalar_rate(func, pairs: list[tuple[int, int]], repeats: int) -> float:
 
 def bench_batch(quick: bool, seed: int) -> None:
     from grundy import _nimber_kernel
-    from grundy._nim_field import _kernel_tables
+    from grundy.nimbers._field import _kernel_tables
 
     print("(a) batch nim_mul_array, 10^6 random uint64 pairs")
     t = time.perf_counter()

@@ -86,7 +86,7 @@ def make_game(name: str, plain: bool) -> Any:
 def run(name: str, board: str, plain: bool, limit: int, memory: bool) -> tuple[Any, ...]:
     """In a fresh process: (seconds, stored values, value text, peak MiB or None), or
     (None, limit, None, None) when the search needs more than `limit` values."""
-    from grundy.errors import PositionLimitError
+    from grundy.core.errors import PositionLimitError
 
     game = make_game(name, plain).limited_to(limit)
     if memory:

@@ -62,7 +62,7 @@ from typing import Any
 from _pycgt_worker import CASES, Case
 from _timing import seconds
 
-from grundy.errors import GrundyError
+from grundy.core.errors import GrundyError
 from grundy.partizan import parse
 
 PYCGT = "pycgt==0.2.0"

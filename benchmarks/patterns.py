@@ -41,7 +41,7 @@ from typing import Any
 from _timing import REPEAT_UP_TO_S, measure, note, seconds, section
 
 from grundy import ImpartialGame
-from grundy.errors import InvalidPositionError
+from grundy.core.errors import InvalidPositionError
 from grundy.games import (
     Bash,
     GrundysGame,

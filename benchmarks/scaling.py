@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from grundy import registry
+from grundy.app import registry
 from grundy.scale import survey
 from grundy.twoplayer import save, solve, solve_tiers
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
+from grundy.app.registry import find
 from grundy.games import BeanGame, bean_value
-from grundy.registry import find
 
 GAME = BeanGame()
 

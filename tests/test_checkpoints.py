@@ -17,7 +17,7 @@ import pytest
 from conftest import run_cli
 
 from grundy import heaps
-from grundy.errors import CheckpointError, GrundyError, InvalidGameError, PositionLimitError
+from grundy.core.errors import CheckpointError, GrundyError, InvalidGameError, PositionLimitError
 from grundy.games import OctalGame
 from grundy.heaps import sequence as sequence_module
 

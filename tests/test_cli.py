@@ -17,7 +17,7 @@ import pytest
 from conftest import run_cli as run
 from conftest import run_cli_json as run_json
 
-from grundy import registry
+from grundy.app import registry
 
 
 def test_value_nim_json(capsys):
@@ -581,7 +581,7 @@ def test_malformed_input_is_one_line_never_a_traceback(capsys, argv, message):
 
 def _json(capsys, *argv: str) -> dict:
     """run_json for answers holding ints of more than 4,300 digits."""
-    from grundy.integers import parse_int
+    from grundy.core.integers import parse_int
 
     status, out, err = run(capsys, *argv, "--json")
     assert status == 0, err
@@ -589,7 +589,7 @@ def _json(capsys, *argv: str) -> dict:
 
 
 def test_numbers_of_5000_digits_are_read_and_printed_exactly(capsys):
-    from grundy.integers import parse_int
+    from grundy.core.integers import parse_int
 
     text = "1" * 5000
     heap = parse_int(text)
@@ -602,7 +602,7 @@ def test_numbers_of_5000_digits_are_read_and_printed_exactly(capsys):
 
 
 def test_nimber_results_of_more_than_4300_digits_are_printed(capsys):
-    from grundy.integers import int_text, parse_int
+    from grundy.core.integers import int_text, parse_int
     from grundy.nimbers import nim_mul
 
     a, b = "7" * 4400, "3" * 4400

@@ -9,9 +9,10 @@ import pytest
 from conftest import run_cli as run
 from conftest import run_cli_json as run_json
 
-from grundy import Move, Sum, registry
+from grundy import Move, Sum
+from grundy.app import registry
+from grundy.app.reports import value_report
 from grundy.misere import MisereQuotient
-from grundy.reports import value_report
 
 
 def test_misere_nim_is_the_tame_quotient_t2(capsys):

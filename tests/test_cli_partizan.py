@@ -9,8 +9,8 @@ import pytest
 from conftest import run_cli as run
 from conftest import run_cli_json as run_json
 
+from grundy.app.partizan_reports import canonical_report
 from grundy.partizan import parse
-from grundy.partizan_reports import canonical_report
 
 
 def test_cgt_prints_the_theory_of_a_game(capsys):

@@ -8,7 +8,7 @@ import pytest
 from conftest import run_cli as run
 from conftest import run_cli_json as run_json
 
-from grundy import registry
+from grundy.app import registry
 
 SPLIT_OR_TAKE = '''
 import grundy as gr

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import grundy as gr
 import grundy.games.digraph as digraph_module
+from grundy.app.registry import find
 from grundy.games import DigraphGame
 from grundy.games.digraph import DigraphTokens
-from grundy.registry import find
 
 
 # ---------------------------------------------------------------- the oracle

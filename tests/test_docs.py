@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy import registry
+from grundy.app import registry
 from grundy.cli import main
 
 ROOT = Path(__file__).parent.parent

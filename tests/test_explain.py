@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy import registry
+from grundy.app import registry
 from grundy.games import (
     Bash,
     Chomp,

@@ -2,7 +2,7 @@
 
 Hypothesis drives the command line and every registered game's parsers with arbitrary
 text: Unicode digits, numbers past the interpreter's 4,300-digit limit, signs,
-separators, control characters, nothing at all. ``grundy.integers.parse_int`` is the one
+separators, control characters, nothing at all. ``grundy.core.integers.parse_int`` is the one
 reader of integers they all go through.
 """
 
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy import registry
-from grundy.integers import MAX_DIGITS, int_text, parse_int, shown
+from grundy.app import registry
+from grundy.core.integers import MAX_DIGITS, int_text, parse_int, shown
 from grundy.twoplayer import TwoPlayerGame
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy import registry
+from grundy.app import registry
 from grundy.games import (
     AllButSubtractionGame,
     Bash,
@@ -191,7 +191,7 @@ def _windows_kept(values, window):
 
 @given(st.lists(st.integers(0, 3), max_size=200), st.integers(1, 12))
 def test_window_periodicity_by_rolling_hashes_is_the_plain_search(values, window):
-    from grundy.periodicity import window_periodicity
+    from grundy.core.periodicity import window_periodicity
 
     found = window_periodicity(values, window)
     plain = _windows_kept(values, window)

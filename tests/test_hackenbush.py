@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
+from grundy.app.registry import find
 from grundy.games import GreenHackenbush, hackenbush_value
-from grundy.registry import find
 
 GAME = GreenHackenbush()
 

@@ -486,5 +486,5 @@ def test_progress_bar_runs(capsys):
 
 @pytest.mark.parametrize("code", ["subtraction:²", "subtraction:1,٣", "allbut:" + "9" * 30])
 def test_codes_with_unicode_digits_or_beyond_int64_are_refused_in_one_line(code):
-    with pytest.raises(gr.errors.InvalidCodeError, match="code"):
+    with pytest.raises(gr.InvalidCodeError, match="code"):
         heaps.parse_code(code)

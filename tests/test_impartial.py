@@ -193,7 +193,7 @@ def test_clear_cache_keeps_the_rules(game, position):
 
 
 def test_every_public_hook_of_the_protocol_has_a_runnable_example():
-    from grundy.protocol import Game
+    from grundy.core.protocol import Game
     from grundy.twoplayer import TwoPlayerGame
 
     missing = []
@@ -248,7 +248,7 @@ def test_winning_changes_are_the_winning_moves_as_changes(heaps, misere):
 def test_winning_moves_of_a_big_sum_are_reported_in_linear_space():
     """Issue 18: 'grundy value nim' with 20,000 huge heaps --json printed every winning
     move as a whole position (4·10^8 numbers)."""
-    from grundy.reports import MOVES_DESCRIBED, MOVES_LISTED, value_report
+    from grundy.app.reports import MOVES_DESCRIBED, MOVES_LISTED, value_report
 
     heaps = (10**18 - 1,) * 1999 + (5,)
     report = value_report("nim", Nim(), heaps)
@@ -291,7 +291,7 @@ def test_a_chain_of_big_positions_keeps_memory_bounded_and_lists_options_again()
     """Issue 19: Kayles by its rules to 3,000 peaked at 1.5 GB: the stack held every
     position's 6,000 Sum options at once. Past a budget, a waiting frame drops its list
     and lists its options again when it resumes."""
-    from grundy import solver as solver_module
+    from grundy.core import solver as solver_module
 
     calls: list[int] = []
 

@@ -187,7 +187,7 @@ def test_split_or_take_without_closed_form_stops_at_once(spy):
 
 
 def test_names():
-    from grundy.registry import find
+    from grundy.app.registry import find
 
     assert repr(LaskersNim()) == "LaskersNim()"
     assert find("lasker") == LaskersNim()

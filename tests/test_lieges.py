@@ -179,7 +179,7 @@ def test_bad_input_is_a_clear_error(make, error, message):
 
 
 def test_registry_name():
-    from grundy.registry import find
+    from grundy.app.registry import find
 
     assert find("lieges:3") == LiegesOfLegendre(3)
     with pytest.raises(gr.InvalidGameError, match="needs a parameter"):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import grundy as gr
 from grundy import Outcome, Sum, game_from_moves
 from grundy.games import DigraphGame, SubtractionGame
-from grundy.loopy import LoopyValue, loopy_sum, solve
+from grundy.impartial.loopy import LoopyValue, loopy_sum, solve
 
 P, N, D = Outcome.P, Outcome.N, Outcome.D
 
@@ -667,8 +667,8 @@ def test_compiled_labelling_matches_python(seed, n):
     # Big graphs (>= COMPILED_FROM vertices + edges) are labelled by the numba version.
     import numpy as np
 
-    from grundy.graph import predecessors
-    from grundy.loopy import _compiled_smith_labels, smith_labels
+    from grundy.core.graph import predecessors
+    from grundy.impartial.loopy import _compiled_smith_labels, smith_labels
 
     rng = random.Random(seed)
     rows = [[rng.randrange(n) for _ in range(rng.randrange(4))] for _ in range(n)]
@@ -700,7 +700,7 @@ def test_a_loopy_search_too_big_is_refused_before_any_move_is_listed(game, posit
 
 
 def test_exploring_caps_the_moves_as_well_as_the_positions():
-    from grundy.graph import OPTIONS_PER_POSITION, explore
+    from grundy.core.graph import OPTIONS_PER_POSITION, explore
 
     many = game_from_moves(lambda n: [1] * 1000 if n == 0 else [], name="many")  # 2 positions
     with pytest.raises(gr.PositionLimitError, match="more than 160 moves between the first 2"):

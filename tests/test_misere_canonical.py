@@ -17,13 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy.errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
+from grundy.app.registry import find
+from grundy.core.errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
 from grundy.games import Nim
 from grundy.misere import Genus, genus
 from grundy.misere.canonical import MAX_NIM_HEAP, MisereGame, misere_canonical, nim_heap
 from grundy.misere.notation import format_game, parse, text_length
 from grundy.misere.positions import from_position
-from grundy.registry import find
 
 RECORDS = json.loads((DATA / "cgsuite_misere_canonical_games.json").read_text())["records"]
 

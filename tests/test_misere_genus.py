@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy.errors import InvalidGameError, LoopError, PositionLimitError
+from grundy.app.registry import find
+from grundy.core.errors import InvalidGameError, LoopError, PositionLimitError
 from grundy.games import FibonacciNim, Nim, OctalGame, SubtractionGame, Wythoff
 from grundy.misere import from_position
 from grundy.misere.genus import PHYLA, Genus, GenusSearch, genus, genus_sequence
-from grundy.registry import find
 
 
 def read_genus(name: str) -> dict[int, str]:

@@ -17,8 +17,17 @@ from conftest import DATA, read_pairs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy import registry
-from grundy.errors import DatabaseError, InvalidGameError, InvalidPositionError, PositionLimitError
+from grundy.app import registry
+from grundy.core.errors import (
+    DatabaseError,
+    InvalidGameError,
+    InvalidPositionError,
+    PositionLimitError,
+)
+from grundy.core.move import Move
+from grundy.core.outcome import Outcome
+from grundy.core.periodicity import Periodicity
+from grundy.core.sums import Sum
 from grundy.misere import monoid as mo
 from grundy.misere.heap_rules import heap_rules
 from grundy.misere.incremental import (
@@ -31,10 +40,6 @@ from grundy.misere.incremental import (
 )
 from grundy.misere.quotient import MisereQuotient, misere_quotient
 from grundy.misere.quotient_check import QuotientCheck, verify_quotient
-from grundy.move import Move
-from grundy.outcome import Outcome
-from grundy.periodicity import Periodicity
-from grundy.sums import Sum
 
 # Two- and three-digit octal codes whose quotient of heaps <= 12 takes well under a
 # second. Codes left out, and why (measured): 0.76 (at heap 12 the candidates pass

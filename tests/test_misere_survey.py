@@ -12,7 +12,7 @@ import pytest
 from conftest import run_cli as run
 from conftest import run_cli_json as run_json
 
-from grundy.errors import GrundyError, InvalidPositionError, PositionLimitError
+from grundy.core.errors import GrundyError, InvalidPositionError, PositionLimitError
 from grundy.misere import misere_quotient
 from grundy.scale import (
     CENSUS_MAX_WORK,

@@ -206,7 +206,7 @@ def test_bad_input_is_a_clear_error(make, error, message):
 
 
 def test_registry_name():
-    from grundy.registry import find
+    from grundy.app.registry import find
 
     assert find("moore:2") == MooreNim(2)
     with pytest.raises(gr.InvalidGameError, match="not a positive integer"):

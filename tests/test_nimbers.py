@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy.errors import GrundyError, NimberError, NimberZeroDivisionError
+from grundy.core.errors import GrundyError, NimberError, NimberZeroDivisionError
 from grundy.nimbers import (
     Nimber,
     field_bits,
@@ -207,8 +207,8 @@ def test_64_bit_vectors_array() -> None:
 
 
 def test_64_bit_vectors_kernel_py_func() -> None:
-    from grundy._nim_field import _kernel_tables
-    from grundy._nimber_kernel import nim_mul_u64
+    from grundy.nimbers._field import _kernel_tables
+    from grundy.nimbers._kernel import nim_mul_u64
 
     rows = read_data("nim_product_64_examples.txt") + read_data("nim_product_64_extra_vectors.txt")
     a = np.array([r[0] for r in rows], dtype=np.uint64)
@@ -396,8 +396,8 @@ def test_array_matches_scalar(seed: int) -> None:
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, M64), st.integers(0, M64)), max_size=20))
 def test_kernel_and_py_func_match_scalar(pairs: list[tuple[int, int]]) -> None:
-    from grundy._nim_field import _kernel_tables
-    from grundy._nimber_kernel import nim_mul_u64
+    from grundy.nimbers._field import _kernel_tables
+    from grundy.nimbers._kernel import nim_mul_u64
 
     a = np.array([p[0] for p in pairs], dtype=np.uint64)
     b = np.array([p[1] for p in pairs], dtype=np.uint64)

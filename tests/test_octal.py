@@ -354,7 +354,7 @@ def test_heaps_below_the_table_limit_of_a_code_no_theorem_certifies_are_computed
 
 
 def test_names_and_registry():
-    from grundy.registry import find
+    from grundy.app.registry import find
 
     assert Kayles == OctalGame("0.77") == OctalGame("0.7700") == find("kayles")
     assert DawsonsKayles == find("dawson") == OctalGame("0.07")

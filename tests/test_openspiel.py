@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidGameError, InvalidPositionError, UnknownGameError
+from grundy.core.errors import InvalidGameError, InvalidPositionError, UnknownGameError
 from grundy.twoplayer.game import Value
 from grundy.twoplayer.openspiel import OpenSpielGame
 

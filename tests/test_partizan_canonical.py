@@ -14,9 +14,9 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidGameError, PositionLimitError
+from grundy.core.errors import InvalidGameError, PositionLimitError
+from grundy.core.outcome import Outcome
 from grundy.games import Nim
-from grundy.outcome import Outcome
 from grundy.partizan import (
     ZERO,
     CanonicalGame,

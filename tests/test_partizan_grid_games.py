@@ -14,8 +14,8 @@ from conftest import DATA
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidGameError, InvalidPositionError
-from grundy.outcome import Outcome
+from grundy.core.errors import InvalidGameError, InvalidPositionError
+from grundy.core.outcome import Outcome
 from grundy.partizan import ZERO, PartizanGame, game, parse
 from grundy.partizan.games import (
     Amazons,

@@ -16,9 +16,14 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import GrundyError, InvalidGameError, InvalidPositionError, PositionLimitError
+from grundy.core.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidPositionError,
+    PositionLimitError,
+)
+from grundy.core.outcome import Outcome
 from grundy.games import GreenHackenbush
-from grundy.outcome import Outcome
 from grundy.partizan import CanonicalGame, game, nimber, number, parse
 from grundy.partizan.games.graph_notation import read_graph, renumber, write_graph
 from grundy.partizan.games.hackenbush import Hackenbush, stalk_value

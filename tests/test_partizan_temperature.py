@@ -23,7 +23,7 @@ from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import GrundyError, InvalidGameError
+from grundy.core.errors import GrundyError, InvalidGameError
 from grundy.partizan import (
     STAR,
     UP,

@@ -11,7 +11,7 @@ import pytest
 from conftest import run_cli
 from test_patterns_2d import two
 
-from grundy.errors import InvalidPositionError
+from grundy.core.errors import InvalidPositionError
 from grundy.games import LaskersNim, Nim, TurningCorners
 from grundy.patterns import Pattern, Region, find_patterns
 from grundy.patterns.emit import emit_code

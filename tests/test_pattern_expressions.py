@@ -9,7 +9,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from grundy import heaps
-from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.core.errors import InvalidGameError, InvalidPositionError
 from grundy.nimbers import nim_mul
 from grundy.patterns import expressions
 from grundy.patterns.expressions import Expression, ExpressionSearch, search_expressions

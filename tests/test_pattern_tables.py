@@ -13,7 +13,8 @@ from conftest import DATA, naive_mex, read_pairs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from grundy.core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from grundy.core.periodicity import Periodicity
 from grundy.games import wythoff_pair, wythoff_partner
 from grundy.patterns.heatmap import plot_table
 from grundy.patterns.p_positions import (
@@ -26,7 +27,6 @@ from grundy.patterns.p_positions import (
     find_p_position_patterns,
 )
 from grundy.patterns.rows import RowPeriodicity, additive_periodicity, row_periodicities
-from grundy.periodicity import Periodicity
 
 
 # ------------------------------------------------------------------- the tables
@@ -424,7 +424,7 @@ def test_heat_map_imports_matplotlib_only_when_called(tmp_path):
 
 
 def test_heat_map_errors(tmp_path):
-    from grundy.errors import GrundyError
+    from grundy.core.errors import GrundyError
 
     with pytest.raises(InvalidGameError, match="empty"):
         plot_table(np.zeros((0, 3), dtype=int), tmp_path / "x.png")

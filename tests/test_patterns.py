@@ -254,11 +254,11 @@ def test_a_table_without_a_game_can_only_fit():
 
 
 def test_bad_requests_are_refused_in_one_line():
-    with pytest.raises(gr.errors.InvalidPositionError, match="needs a game or a table"):
+    with pytest.raises(gr.InvalidPositionError, match="needs a game or a table"):
         find_patterns()
-    with pytest.raises(gr.errors.InvalidPositionError, match="dims must be 1, 2 or 3"):
+    with pytest.raises(gr.InvalidPositionError, match="dims must be 1, 2 or 3"):
         find_patterns(Nim(), dims=4)
-    with pytest.raises(gr.errors.InvalidPositionError, match="no negative value"):
+    with pytest.raises(gr.InvalidPositionError, match="no negative value"):
         find_patterns(values=[0, -1, 2, 3])
 
 

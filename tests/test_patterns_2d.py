@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy.errors import InvalidGameError
+from grundy.core.errors import InvalidGameError
 from grundy.games import Bash, Chomp, SubtractionGame, TurningCorners, Wythoff
 from grundy.patterns import Status, find_patterns
 from grundy.patterns.plane import PlanePeriodicity, fit_plane_periodicity

@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
+from grundy.app import registry
+from grundy.app.play import engine_reply, is_option, iter_options, read_move
 from grundy.cli import main
 from grundy.games import Nim, SubtractionGame
-from grundy.play import engine_reply, is_option, iter_options, read_move
 
 
 def play(monkeypatch, capsys, argv: list[str], typed: str) -> tuple[int, str, str]:
@@ -185,8 +186,8 @@ def test_cli_play_give_and_take_engine_first(monkeypatch, capsys):
 
 VALUE_EXAMPLES = [  # impartial games (a partizan one is played through PartizanPlay)
     d["example"]
-    for d in gr.registry.describe_games()
-    if d["command"] == "value" and gr.registry.find(d["example"].split()[0]).kind == "impartial"
+    for d in registry.describe_games()
+    if d["command"] == "value" and registry.find(d["example"].split()[0]).kind == "impartial"
 ]
 
 
@@ -195,7 +196,7 @@ def test_a_move_is_legal_exactly_when_the_rules_list_it(example):
     # Candidates: every option and every option of an option, as the game writes them,
     # and the start with a part dropped or added (Moore's Nim took "5" from "3 4 5")
     spec, *words = example.split()
-    game = gr.registry.find(spec)
+    game = registry.find(spec)
     start = game.check_position(game.parse_position(words))
     options = list(iter_options(game, start))
     texts = {" ".join(words[:-1]), " ".join([*words, "0"]), " ".join([*words, *words])}

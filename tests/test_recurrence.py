@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy import recurrence
-from grundy.errors import (
+from grundy.core import recurrence
+from grundy.core.errors import (
     InvalidPositionError,
     LoopError,
     MoveGenerationError,

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
+from grundy.app.registry import find
 from grundy.games import StaircaseNim, StaircaseNimAnyStep
-from grundy.registry import find
 
 
 # ---------------------------------------------------------------- independent oracles

@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy import registry
-from grundy.errors import (
+from grundy.app import registry
+from grundy.core.errors import (
     GrundyError,
     InvalidGameError,
     MoveGenerationError,

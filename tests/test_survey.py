@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from grundy.cli import app
-from grundy.errors import GrundyError, InvalidPositionError
+from grundy.core.errors import GrundyError, InvalidPositionError
 from grundy.heaps import compute, find_period, parse_code
 from grundy.scale import (
     EngineError,
@@ -689,7 +689,7 @@ if __name__ == "__main__":
 """
 KILLED_WORKER_SCRIPT = """\
 import os, signal
-from grundy.engines import LocalEngine
+from grundy.core.engines import LocalEngine
 
 def die():
     os.kill(os.getpid(), signal.SIGKILL)
@@ -729,7 +729,7 @@ def test_a_script_without_the_main_guard_is_told_to_add_it(tmp_path):
     done = run_script(script, tmp_path)
     assert done.returncode == 1 and done.stdout == ""
     assert last_line(done) == (
-        "grundy.errors.EngineError: survey_script.py line 3 starts local worker processes, "
+        "grundy.core.errors.EngineError: survey_script.py line 3 starts local worker processes, "
         f"which import the script and would run it again: {GUARD_FIX}"
     )
     assert "bootstrapping" not in done.stderr and "died" not in done.stderr  # no worker ran
@@ -754,7 +754,7 @@ def test_the_guard_is_checked_in_the_worker_when_the_parent_cannot_read_the_scri
         done.stderr
     )
     assert last_line(done) == (
-        "grundy.errors.EngineError: the local worker processes failed to start "
+        "grundy.core.errors.EngineError: the local worker processes failed to start "
         f"(see the error above); if a script started them: {GUARD_FIX}"
     )
 
@@ -770,7 +770,7 @@ def test_a_script_read_from_stdin_cannot_start_workers(tmp_path):
     )
     assert done.returncode == 1
     assert last_line(done) == (
-        "grundy.errors.EngineError: local worker processes import the main script, and "
+        "grundy.core.errors.EngineError: local worker processes import the main script, and "
         "<stdin> is not a file: save the script to a file, or use one worker"
     )
 
@@ -781,7 +781,7 @@ def test_a_worker_killed_after_start_up_is_still_a_death(tmp_path):
     done = run_script(script, tmp_path)
     assert done.returncode == 1
     assert last_line(done) == (
-        "grundy.errors.EngineError: a local worker process died (out of memory or killed); "
+        "grundy.core.errors.EngineError: a local worker process died (out of memory or killed); "
         "run the command again to resume from what was saved"
     )
 
@@ -882,7 +882,7 @@ def test_which_lines_are_under_the_main_guard(monkeypatch, tmp_path, source, lin
     # workers; the script is executed as __main__ in this process with a fake engine.
     import types
 
-    from grundy import engines
+    from grundy.core import engines
 
     path = tmp_path / "script.py"
     path.write_text(source)

@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from grundy import registry
+from grundy.app import registry
 from grundy.cli import app
-from grundy.errors import (
+from grundy.core.errors import (
     DatabaseError,
     InvalidGameError,
     MoveGenerationError,

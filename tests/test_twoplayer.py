@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-from grundy.errors import DatabaseError, MoveGenerationError, PositionLimitError
-from grundy.retrograde import label_graph
+from grundy.core.errors import DatabaseError, MoveGenerationError, PositionLimitError
+from grundy.core.retrograde import label_graph
 from grundy.twoplayer import TwoPlayerGame, Value, load, minimax, minimax_moves, save, solve
 from grundy.twoplayer.solve import PYTHON_SOLVE_UP_TO
 
@@ -149,7 +149,7 @@ def test_best_moves_keep_value_and_remoteness(game):
 @settings(max_examples=100, deadline=None)
 @given(graph_games(max_vertices=30, alternate=True))
 def test_compiled_labelling_matches_python(game):
-    from grundy.graph import explore
+    from grundy.core.graph import explore
 
     graph = explore(game.moves, [0])
     ends = [game.end_value(p).code if not game.moves(p) else 0 for p in graph.positions]

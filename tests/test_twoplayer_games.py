@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.core.errors import InvalidGameError, InvalidPositionError
 from grundy.twoplayer.game import Value
 from grundy.twoplayer.games.connect_four import ConnectFour
 from grundy.twoplayer.games.give_and_take import GiveAndTake

@@ -89,7 +89,7 @@ def test_every_catalog_game_has_words_for_the_picker(client):
     """A title, one of a few families and a rules paragraph; the rules' example is a legal
     move of the example game; `code` games say what to type, and are those the registry
     gives a parameter (and the octal codes)."""
-    from grundy.registry import GAMES
+    from grundy.app.registry import GAMES
     from grundy.web.catalog_text import FAMILIES
 
     games = client.get("/api/games").json()["games"]

@@ -9,7 +9,7 @@ import pytest
 import test_web_browser as shared
 from test_web_browser import TIMEOUT_MS, expect, shot
 
-from grundy import registry
+from grundy.app import registry
 
 __all__: list[str] = []
 

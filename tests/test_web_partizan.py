@@ -18,7 +18,7 @@ from test_web_browser import TIMEOUT_MS, expect, shot, status_of
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from grundy import registry  # noqa: E402
+from grundy.app import registry  # noqa: E402
 from grundy.web import create_app  # noqa: E402
 
 __all__: list[str] = []

@@ -13,7 +13,7 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 from test_web_api import refused  # noqa: E402
 
-from grundy.errors import InvalidPositionError  # noqa: E402
+from grundy.core.errors import InvalidPositionError  # noqa: E402
 from grundy.web import compute, create_app  # noqa: E402
 from grundy.web.compute import LIMITS  # noqa: E402
 

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy as gr
+from grundy.app.registry import find
 from grundy.games import Wythoff, wythoff_pair, wythoff_partner
-from grundy.registry import find
 
 getcontext().prec = 400  # exact floors of k·φ for k up to ~10^150
 

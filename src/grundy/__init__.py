@@ -8,8 +8,12 @@ Examples
 (2, 14994)
 """
 
-from .errors import (
+from .core.errors import (
+    CheckpointError,
+    DatabaseError,
+    EngineError,
     GrundyError,
+    InvalidCodeError,
     InvalidGameError,
     InvalidPositionError,
     LoopError,
@@ -17,10 +21,19 @@ from .errors import (
     NimberError,
     NimberZeroDivisionError,
     PositionLimitError,
+    ServerBusyError,
+    SurveyError,
+    TimeBudgetError,
     UnknownGameError,
 )
-from .impartial import ImpartialGame, game_from_moves
-from .move import Move
+from .core.move import Move
+from .core.outcome import Outcome
+from .core.periodicity import Periodicity
+from .core.protocol import Game
+from .core.solver import DEFAULT_MAX_POSITIONS, SolverStats, mex
+from .core.sums import Sum
+from .impartial.game import ImpartialGame, game_from_moves
+from .impartial.sum_game import SumGame
 from .nimbers import (
     Nimber,
     nim_div,
@@ -31,17 +44,15 @@ from .nimbers import (
     nim_sqrt,
     nim_sum,
 )
-from .outcome import Outcome
-from .periodicity import Periodicity
-from .protocol import Game
-from .solver import DEFAULT_MAX_POSITIONS, SolverStats, mex
-from .sum_game import SumGame
-from .sums import Sum
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CheckpointError",
+    "DatabaseError",
+    "EngineError",
     "GrundyError",
+    "InvalidCodeError",
     "InvalidGameError",
     "InvalidPositionError",
     "LoopError",
@@ -49,6 +60,9 @@ __all__ = [
     "NimberError",
     "NimberZeroDivisionError",
     "PositionLimitError",
+    "ServerBusyError",
+    "SurveyError",
+    "TimeBudgetError",
     "UnknownGameError",
     "DEFAULT_MAX_POSITIONS",
     "Game",

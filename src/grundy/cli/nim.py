@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 
 from .. import nimbers
-from ..errors import NimberError
-from ..integers import MAX_DIGITS, parse_int, shown
+from ..core.errors import NimberError
+from ..core.integers import MAX_DIGITS, parse_int, shown
 from .parsing import _Command, _Group
 from .shared import ACCEPT_NEGATIVE, JsonFlag, print_json, reports_errors
 
@@ -27,7 +27,7 @@ _BASES = {"0x": (16, "0123456789abcdef"), "0o": (8, "01234567"), "0b": (2, "01")
 
 
 def parse_nimber(text: str) -> int:
-    """Read an integer operand: decimal (:func:`grundy.integers.parse_int`), or
+    """Read an integer operand: decimal (:func:`grundy.core.integers.parse_int`), or
     0x.../0o.../0b... in ASCII digits, up to ``MAX_DIGITS`` digits.
 
     Examples

@@ -1,6 +1,6 @@
 """The command line's partizan side: ``grundy cgt EXPRESSION`` and ``grundy value`` for a
 partizan game (Domineering, Clobber, Toads and Frogs, Hackenbush...), printed from
-:mod:`grundy.partizan_reports`. The commands import it only when they meet a partizan
+:mod:`grundy.app.partizan_reports`. The commands import it only when they meet a partizan
 game, so that the other commands never load :mod:`grundy.partizan`."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..errors import InvalidGameError
+from ..app.partizan_reports import expression_report, position_report
+from ..app.reports import MOVES_DESCRIBED
+from ..core.errors import InvalidGameError
 from ..partizan import PartizanGame, parse
 from ..partizan.two_player import PLAYERS, PartizanPlay
-from ..partizan_reports import expression_report, position_report
-from ..reports import MOVES_DESCRIBED
 
 __all__ = ["show_expression", "show_position", "two_player"]
 

@@ -12,12 +12,10 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from .. import registry, twoplayer
-from ..errors import InvalidGameError
-from ..impartial import ImpartialGame
-from ..outcome import Outcome
-from ..play import play_impartial, play_two_player
-from ..reports import (
+from .. import twoplayer
+from ..app import registry
+from ..app.play import play_impartial, play_two_player
+from ..app.reports import (
     MOVES_DESCRIBED,
     MOVES_LISTED,
     impartial_game,
@@ -26,7 +24,10 @@ from ..reports import (
     solve_report,
     value_report,
 )
-from ..solver import DEFAULT_MAX_POSITIONS
+from ..core.errors import InvalidGameError
+from ..core.outcome import Outcome
+from ..core.solver import DEFAULT_MAX_POSITIONS
+from ..impartial.game import ImpartialGame
 from ..twoplayer import TwoPlayerGame
 from ..twoplayer.tiers import DEFAULT_SHARD_SIZE
 from .shared import (
@@ -168,7 +169,7 @@ def _loopy_value(game: str, rules: ImpartialGame[Any], start: Any, as_json: bool
 
 
 def _print_moves(moves: list[dict], label: str, count: int | None = None) -> None:
-    """Print moves described by :func:`grundy.reports.described_moves`: all of them when
+    """Print moves described by :func:`grundy.app.reports.described_moves`: all of them when
     the report chose which (`count` is how many there are), else the first few."""
     shown = moves if count is not None else moves[:MOVES_DESCRIBED]
     if not moves:

@@ -14,10 +14,9 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from .. import heaps, registry
-from ..errors import InvalidGameError, InvalidPositionError
-from ..integers import parse_int, shown
-from ..reports import (
+from .. import heaps
+from ..app import registry
+from ..app.reports import (
     NEEDS_CODE,
     genus_report,
     heap_code,
@@ -25,7 +24,9 @@ from ..reports import (
     pattern_report,
     table_report,
 )
-from ..solver import DEFAULT_MAX_POSITIONS
+from ..core.errors import InvalidGameError, InvalidPositionError
+from ..core.integers import parse_int, shown
+from ..core.solver import DEFAULT_MAX_POSITIONS
 from .shared import (
     INTERRUPTED,
     JsonFlag,

@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from .. import registry
-from ..errors import GrundyError, InvalidGameError
+from ..app import registry
+from ..core.errors import GrundyError, InvalidGameError
 from .shared import JsonFlag, console, print_json, reports_errors
 
 __all__ = ["games", "serve"]

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from ..errors import GrundyError
-from ..integers import unlimited_int_text
+from ..core.errors import GrundyError
+from ..core.integers import unlimited_int_text
 from .parsing import _Group
 
 __all__ = [
@@ -93,7 +93,7 @@ def reports_errors(command: Callable) -> Callable:
     the line ``interrupted`` and exit status 130.
 
     The command runs without the interpreter's limit of 4,300 digits on writing an int
-    (:func:`grundy.integers.unlimited_int_text`): grundy's ints have any size, and what
+    (:func:`grundy.core.integers.unlimited_int_text`): grundy's ints have any size, and what
     a command prints is bounded by what it read (at most ``MAX_DIGITS`` digits a number).
     """
 

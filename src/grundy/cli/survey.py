@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 from .shared import (
     INTERRUPTED,
     Address,

@@ -1,6 +1,6 @@
 """The catalog of games: each a family with its rules, closed form and winning moves."""
 
-from ..sum_game import SumGame
+from ..impartial.sum_game import SumGame
 from ..twoplayer.games import ConnectFour, GiveAndTake, TicTacToe
 from .beans import BeanGame, bean_value
 from .chomp import Chomp

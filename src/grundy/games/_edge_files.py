@@ -6,9 +6,9 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ..errors import GrundyError
-from ..files import MAX_FILE_BYTES, read_text
-from ..integers import parse_int, shown
+from ..core.errors import GrundyError
+from ..core.files import MAX_FILE_BYTES, read_text
+from ..core.integers import parse_int, shown
 
 __all__ = ["EdgeList", "parse_edge_text", "read_edge_file", "check_vertex", "edge_word"]
 
@@ -34,12 +34,12 @@ def check_vertex(label: object, where: str, error: type[GrundyError]) -> int:
 
     Examples
     --------
-    >>> from grundy.errors import InvalidPositionError
+    >>> from grundy.core.errors import InvalidPositionError
     >>> from grundy.games._edge_files import check_vertex
     >>> check_vertex(-1, "edge", InvalidPositionError)
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: edge: vertex -1 is negative; vertices are integers >= 0
+    grundy.core.errors.InvalidPositionError: edge: vertex -1 is negative; vertices are integers >= 0
     """
     if type(label) is int or (isinstance(label, int) and not isinstance(label, bool)):
         if label < 0:
@@ -49,7 +49,7 @@ def check_vertex(label: object, where: str, error: type[GrundyError]) -> int:
 
 
 def _word_to_vertex(word: str, where: str, error: type[GrundyError]) -> int:
-    """A vertex written in a file, read by :func:`grundy.integers.parse_int`."""
+    """A vertex written in a file, read by :func:`grundy.core.integers.parse_int`."""
     vertex = parse_int(
         word, f"{where}:", error=error, expected="an integer; vertices are integers >= 0"
     )
@@ -86,7 +86,7 @@ def parse_edge_text(
     ------
     GrundyError
         A line has the wrong number of words, or a word that is not an integer >= 0
-        (read by :func:`grundy.integers.parse_int`); the message names `source` and the
+        (read by :func:`grundy.core.integers.parse_int`); the message names `source` and the
         line number. Or more than `max_edges` edges.
 
     Examples
@@ -97,10 +97,10 @@ def parse_edge_text(
     >>> parse_edge_text("0 1\\n2\\n", "a.txt")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: a.txt, line 2: '2' has 1 number; each line is an edge 'u v'
+    grundy.core.errors.InvalidPositionError: a.txt, line 2: '2' has 1 number; each line is an ...
     """
     if error is None:
-        from ..errors import InvalidPositionError
+        from ..core.errors import InvalidPositionError
 
         error = InvalidPositionError
     result = EdgeList()
@@ -143,7 +143,7 @@ def read_edge_file(
     max_edges: int | None = None,
 ) -> EdgeList:
     """Read an edge-list file (see :func:`parse_edge_text`), of at most
-    :data:`grundy.files.MAX_FILE_BYTES` bytes (read by :func:`grundy.files.read_text`).
+    :data:`grundy.core.files.MAX_FILE_BYTES` bytes (read by :func:`grundy.core.files.read_text`).
 
     Raises
     ------
@@ -157,10 +157,10 @@ def read_edge_file(
     >>> read_edge_file("no-such-file.txt")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: cannot read edge file 'no-such-file.txt': no such file
+    grundy.core.errors.InvalidPositionError: cannot read edge file 'no-such-file.txt': no such file
     """
     if error is None:
-        from ..errors import InvalidPositionError
+        from ..core.errors import InvalidPositionError
 
         error = InvalidPositionError
     name = os.fspath(path)
@@ -182,7 +182,7 @@ def edge_word(
     """The edge a word such as ``0-1`` names, or None if the word is not written as one.
 
     A directed edge ``u -> v`` may also be written ``u>v`` or ``u->v``. Vertices are
-    integers >= 0 (ASCII digits); one past :data:`grundy.integers.MAX_DIGITS` digits
+    integers >= 0 (ASCII digits); one past :data:`grundy.core.integers.MAX_DIGITS` digits
     raises `error` (default InvalidPositionError), named with `where`.
 
     Examples
@@ -197,7 +197,7 @@ def edge_word(
     if found is None:
         return None
     if error is None:
-        from ..errors import InvalidPositionError
+        from ..core.errors import InvalidPositionError
 
         error = InvalidPositionError
     u, v = found.groups()

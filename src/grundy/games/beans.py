@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidPositionError
-from ..impartial import ImpartialGame
-from ..integers import shown
-from ..sums import Sum
+from ..core.errors import InvalidPositionError
+from ..core.integers import shown
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
 __all__ = ["BeanGame", "bean_value"]
@@ -106,7 +106,7 @@ class BeanGame(ImpartialGame[Position]):
         >>> BeanGame().parse_position(["2", "x"])
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: BeanGame(): bean count 'x' is not an integer
+        grundy.core.errors.InvalidPositionError: BeanGame(): bean count 'x' is not an integer
         """
         if not tokens:
             raise InvalidPositionError(f"{self!r}: give the bean count of each bottle")

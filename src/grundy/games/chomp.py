@@ -7,10 +7,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidPositionError
-from ..impartial import ImpartialGame
-from ..integers import parse_int, shown
-from ..sums import Sum
+from ..core.errors import InvalidPositionError
+from ..core.integers import parse_int, shown
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from .chomp_rows import three_row_table
 
 __all__ = ["Chomp"]

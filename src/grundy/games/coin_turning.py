@@ -7,12 +7,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..explain import xor_line
-from ..impartial import ImpartialGame
-from ..integers import parse_int, shown
+from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.integers import parse_int, shown
+from ..core.sums import Sum
+from ..impartial.explain import xor_line
+from ..impartial.game import ImpartialGame
 from ..nimbers import nim_div, nim_mul
-from ..sums import Sum
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison

@@ -8,11 +8,11 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
-from ..impartial import ImpartialGame
-from ..integers import parse_int, shown
-from ..retrograde import IntArray
-from ..sums import Sum
+from ..core.errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
+from ..core.integers import parse_int, shown
+from ..core.retrograde import IntArray
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from ._edge_files import check_vertex, edge_word, read_edge_file
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class DigraphGame(ImpartialGame[Position]):
     LoopError
         (When a value is first asked for.) The graph has a cycle; the message and the
         error's ``cycle`` attribute give one. The moves of a cyclic graph are still
-        well-defined: :func:`grundy.loopy.solve` values them (finite or ∞).
+        well-defined: :func:`grundy.impartial.loopy.solve` values them (finite or ∞).
 
     Examples
     --------
@@ -133,7 +133,7 @@ class DigraphGame(ImpartialGame[Position]):
     >>> DigraphGame([(1, 2), (2, 1)]).grundy(1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.LoopError: DigraphGame(2 vertices, 2 edges): the graph has a cycle 1 -> 2 -> 1;...
+    grundy.core.errors.LoopError: DigraphGame(2 vertices, 2 edges): the graph has a cycle 1 -> ...
 
     Notes
     -----
@@ -210,7 +210,7 @@ class DigraphGame(ImpartialGame[Position]):
         >>> DigraphGame.from_file("no-such-graph.txt")
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidGameError: cannot read edge file 'no-such-graph.txt': no such file
+        grundy.core.errors.InvalidGameError: cannot read edge file 'no-such-graph.txt': no such file
         """
         listing = read_edge_file(
             path, lone_vertices=True, error=InvalidGameError, max_edges=cls.max_positions
@@ -277,7 +277,7 @@ class DigraphGame(ImpartialGame[Position]):
         start, succ = self._start, self._succ
         n = len(start) - 1
         if isinstance(start, list) and isinstance(succ, list):
-            from ..graph import predecessors
+            from ..core.graph import predecessors
 
             pred_start, pred = predecessors(start, succ)
             degree = max((start[a + 1] - start[a] for a in range(n)), default=0)
@@ -287,7 +287,7 @@ class DigraphGame(ImpartialGame[Position]):
         else:
             import numpy as np
 
-            from ..retrograde import reverse_arrays
+            from ..core.retrograde import reverse_arrays
 
             pred_start, pred = reverse_arrays(start, succ)
             degree = int(np.diff(start).max()) if n else 0
@@ -322,8 +322,8 @@ class DigraphGame(ImpartialGame[Position]):
         text = " -> ".join(map(str, shown[:20])) + (" -> ..." if len(shown) > 20 else "")
         return LoopError(
             f"{self!r}: the graph has a cycle {text}; SG values need an acyclic graph "
-            "(tokens on a graph with cycles: the loopy-game solver grundy.loopy.solve, or "
-            "--loopy on the command line)",
+            "(tokens on a graph with cycles: the loopy-game solver "
+            "grundy.impartial.loopy.solve, or --loopy on the command line)",
             tuple(shown),
         )
 

@@ -8,11 +8,11 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame
-from ..integers import shown
-from ..outcome import Outcome
-from ..sums import Sum
+from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.integers import shown
+from ..core.outcome import Outcome
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
 __all__ = ["FibonacciNim", "zeckendorf"]

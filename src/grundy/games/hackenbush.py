@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
 
-from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame
-from ..integers import shown
-from ..sums import Sum
+from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.integers import shown
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from ._edge_files import EdgeList, check_vertex, edge_word, parse_edge_text, read_edge_file
 
 __all__ = ["GreenHackenbush", "hackenbush_value"]
@@ -393,7 +393,7 @@ class GreenHackenbush(ImpartialGame[Edges]):
         >>> GreenHackenbush().parse_position(["missing.txt"])
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: cannot read edge file 'missing.txt': no such file
+        grundy.core.errors.InvalidPositionError: cannot read edge file 'missing.txt': no such file
         """
         if not tokens:
             raise InvalidPositionError(

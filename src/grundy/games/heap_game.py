@@ -7,11 +7,11 @@ import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..explain import xor_line
-from ..impartial import ImpartialGame
-from ..integers import parse_int, shown
-from ..sums import Sum
+from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.integers import parse_int, shown
+from ..core.sums import Sum
+from ..impartial.explain import xor_line
+from ..impartial.game import ImpartialGame
 
 __all__ = ["HeapGame", "HeapPosition", "SearchedHeapGame", "changed_heaps", "parse_heap"]
 
@@ -27,7 +27,7 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
 
     `what` names the number in the message (``"limit"``, ``"step 2 count"``...), so that
     every count a position is made of is read, and rejected, the same way. Text is read
-    by :func:`grundy.integers.parse_int` (ASCII digits, up to ``MAX_DIGITS`` of them).
+    by :func:`grundy.core.integers.parse_int` (ASCII digits, up to ``MAX_DIGITS`` of them).
 
     Examples
     --------
@@ -36,11 +36,11 @@ def parse_heap(value: object, game: object = None, *, what: str = "heap") -> int
     >>> parse_heap(-3)
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: heap -3 is negative; it must be a non-negative integer
+    grundy.core.errors.InvalidPositionError: heap -3 is negative; it must be a non-negative integer
     >>> parse_heap("x", what="limit")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: limit 'x' is not an integer
+    grundy.core.errors.InvalidPositionError: limit 'x' is not an integer
     """
     if type(value) is int and value >= 0:  # the common case: no message to build
         return value

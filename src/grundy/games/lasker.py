@@ -6,9 +6,9 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ..errors import InvalidGameError, PositionLimitError
-from ..integers import shown
-from ..sums import Sum
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown
+from ..core.sums import Sum
 from .heap_game import HeapPosition, SearchedHeapGame
 
 __all__ = ["SplitOrTake", "LaskersNim", "lasker_value"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import InvalidGameError, PositionLimitError
-from ..integers import shown
-from ..sums import Sum
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown
+from ..core.sums import Sum
 from .heap_game import HeapGame, HeapPosition
 
 __all__ = ["LiegesOfLegendre"]

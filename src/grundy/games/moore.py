@@ -6,12 +6,12 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from ..explain import xor_line
-from ..impartial import ImpartialGame
-from ..integers import shown
-from ..outcome import Outcome
-from ..sums import Sum
+from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.integers import shown
+from ..core.outcome import Outcome
+from ..core.sums import Sum
+from ..impartial.explain import xor_line
+from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
 __all__ = ["MooreNim"]

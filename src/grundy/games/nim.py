@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..explain import xor_terms
-from ..move import Move
+from ..core.move import Move
+from ..core.outcome import Outcome
+from ..core.sums import Sum
+from ..impartial.explain import xor_terms
 from ..nimbers import nim_sum
-from ..outcome import Outcome
-from ..sums import Sum
 from .heap_game import HeapGame, HeapPosition
 
 __all__ = ["Nim"]

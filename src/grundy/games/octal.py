@@ -7,10 +7,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidGameError, PositionLimitError
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown
+from ..core.sums import Sum
 from ..heaps import HeapCode, parse_code
-from ..integers import shown
-from ..sums import Sum
 from .heap_game import HeapPosition, SearchedHeapGame
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ class OctalGame(_KernelTable):
     >>> OctalGame("0.7G")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
+    grundy.core.errors.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
 
     Notes
     -----

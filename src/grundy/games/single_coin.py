@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..impartial import ImpartialGame
-from ..sums import Sum
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from .coin_turning import CoinTurningGame
 
 __all__ = ["SingleCoin"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidPositionError
-from ..explain import xor_line
-from ..impartial import ImpartialGame
-from ..integers import shown
-from ..move import Move
-from ..sums import Sum
+from ..core.errors import InvalidPositionError
+from ..core.integers import shown
+from ..core.move import Move
+from ..core.sums import Sum
+from ..impartial.explain import xor_line
+from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
 __all__ = ["StaircaseNim", "StaircaseNimAnyStep"]

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidGameError, InvalidPositionError
-from ..impartial import ImpartialGame
-from ..integers import parse_int, shown
-from ..sums import Sum
+from ..core.errors import InvalidGameError, InvalidPositionError
+from ..core.integers import parse_int, shown
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
 __all__ = ["StepGame", "King", "Knight", "parse_steps"]
@@ -34,7 +34,7 @@ def parse_steps(text: str) -> tuple[Pair, ...]:
     >>> parse_steps("1,0")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: steps (1, 0): no weight that every step lowers (play ...
+    grundy.core.errors.InvalidGameError: steps (1, 0): no weight that every step lowers (play ...
     """
     steps = []
     for word in text.split("/"):

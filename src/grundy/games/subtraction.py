@@ -6,11 +6,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidGameError, PositionLimitError
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import INT64_MAX, parse_int, shown
+from ..core.periodicity import Periodicity, window_periodicity
+from ..core.sums import Sum
 from ..heaps.codes import HeapCode, parse_code, parse_subtraction_set
-from ..integers import INT64_MAX, parse_int, shown
-from ..periodicity import Periodicity, window_periodicity
-from ..sums import Sum
 from .heap_game import HeapGame, HeapPosition
 
 __all__ = [
@@ -30,7 +30,7 @@ def read_subtraction_set(value: object) -> tuple[int, ...]:
 
     What the subtraction games' constructors and the registry read S with:
     :func:`parse_subtraction_set`, with the numbers of a text (``"1,3,4"``) read by
-    :func:`grundy.integers.parse_int` (ASCII digits only), anything but a text or an
+    :func:`grundy.core.integers.parse_int` (ASCII digits only), anything but a text or an
     iterable refused, and numbers past 2^63 - 1 refused (the compiled kernels hold
     64-bit ints; a period shows only after a window of max(S) values anyway).
 
@@ -47,11 +47,11 @@ def read_subtraction_set(value: object) -> tuple[int, ...]:
     >>> read_subtraction_set("1,²")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: subtraction set '1,²': '²' is not a positive integer
+    grundy.core.errors.InvalidGameError: subtraction set '1,²': '²' is not a positive integer
     >>> read_subtraction_set(None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: subtraction set None is not a set of positive integers; ...
+    grundy.core.errors.InvalidGameError: subtraction set None is not a set of positive integers; ...
     """
     where = f"subtraction set {shown(value)}:"
     if isinstance(value, str):
@@ -108,7 +108,7 @@ class SubtractionGame(HeapGame):
     -----
     For a finite S every value depends on the previous max(S) values, so the sequence is
     periodic; once a window of max(S) values repeats, the period is proved (see
-    :func:`~grundy.periodicity.window_periodicity`) and a heap of any size is answered at
+    :func:`~grundy.core.periodicity.window_periodicity`) and a heap of any size is answered at
     once. Values are computed in O(|S|) each, up to the heap asked or the first repeated
     window, whichever comes first; the window search costs O(n + max(S)) time and O(n)
     memory (rolling hashes). A heap beyond ``max_positions`` whose period cannot show

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import InvalidGameError, PositionLimitError
-from ..explain import value_set
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.sums import Sum
 from ..heaps.rule_sequence import extend_values
-from ..sums import Sum
+from ..impartial.explain import value_set
 from .heap_game import HeapPosition, SearchedHeapGame, parse_heap
 from .subtraction_sets import SUBTRACTION_RULES, RuleSpec, make_rule, rule_name
 

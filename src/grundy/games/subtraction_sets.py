@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress
 
-from ..errors import InvalidGameError, MoveGenerationError
+from ..core.errors import InvalidGameError, MoveGenerationError
 
 __all__ = ["SUBTRACTION_RULES", "RuleSpec", "rule_name", "make_rule", "SubtractionRule"]
 
@@ -55,7 +55,7 @@ def rule_name(text: str) -> str:
     >>> rule_name("cubes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: 'cubes' is not a subtraction rule; rules: squares, ...
+    grundy.core.errors.InvalidGameError: 'cubes' is not a subtraction rule; rules: squares, ...
     """
     key = text.strip().lower().replace("_", "-")
     key = _ALIASES.get(key, key)

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isqrt
 
-from ..errors import InvalidPositionError, PositionLimitError
-from ..impartial import ImpartialGame
-from ..integers import shown
-from ..outcome import Outcome
-from ..sums import Sum
+from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.integers import shown
+from ..core.outcome import Outcome
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
 __all__ = ["Wythoff", "wythoff_pair", "wythoff_partner"]

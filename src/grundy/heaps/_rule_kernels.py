@@ -28,7 +28,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ..progress import Chunks
+from ..core.progress import Chunks
 
 __all__ = ["BLOCK", "onehot_values", "plain_values", "compiled_values"]
 
@@ -39,7 +39,7 @@ BLOCK = 1024
 _ONEHOT = (np.uint8, np.uint16, np.uint32, np.uint64)
 #: Value types of ``g``, widened when the plain kernel meets a value that does not fit.
 _VALUES = (np.uint8, np.uint16, np.uint32, np.uint64)
-#: Heaps in the first kernel call; :class:`~grundy.progress.Chunks` then aims at 0.25 s
+#: Heaps in the first kernel call; :class:`~grundy.core.progress.Chunks` then aims at 0.25 s
 #: a call, so Ctrl-C is answered between calls.
 _FIRST_CHUNK = 1 << 14
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-from ..errors import InvalidCodeError, InvalidGameError, InvalidPositionError
-from ..integers import INT64_MAX, parse_int
+from ..core.errors import InvalidCodeError, InvalidGameError, InvalidPositionError
+from ..core.integers import INT64_MAX, parse_int
 
 __all__ = ["InvalidCodeError", "HeapCode", "parse_code", "parse_subtraction_set"]
 
@@ -146,7 +146,7 @@ def parse_code(code: object) -> HeapCode:
     >>> parse_code("0.7G")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
+    grundy.core.errors.InvalidCodeError: code '0.7G': 'G' at position 4 is not a digit: ...
     """
     if not isinstance(code, str):
         raise InvalidCodeError(f"code {code!r} must be a string such as '0.77'")
@@ -199,7 +199,7 @@ def parse_subtraction_set(text: str | Iterable[object]) -> tuple[int, ...]:
     >>> parse_subtraction_set("1,x")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: subtraction set '1,x': 'x' is not a positive integer
+    grundy.core.errors.InvalidGameError: subtraction set '1,x': 'x' is not a positive integer
     """
     items: list[object]
     if isinstance(text, str):

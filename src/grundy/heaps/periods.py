@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..periodicity import Periodicity
+from ..core.periodicity import Periodicity
 from ._python_kernels import period_candidates as python_period_candidates
 from .codes import HeapCode
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import GrundyError
+from ..core.errors import GrundyError
 from .sequence import HeapSequence
 
 __all__ = ["rare_positions", "plot_sequence", "save_figure"]

@@ -11,16 +11,16 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import (
+from ..core.errors import (
     CheckpointError,
     GrundyError,
     InvalidGameError,
     InvalidPositionError,
     PositionLimitError,
 )
-from ..files import atomic_write, partial_path
-from ..periodicity import Periodicity
-from ..progress import Chunks, Progress, sigterm_as_interrupt
+from ..core.files import atomic_write, partial_path
+from ..core.periodicity import Periodicity
+from ..core.progress import Chunks, Progress, sigterm_as_interrupt
 from . import _python_kernels as python
 from ._python_kernels import MAX_SPARSE_BITS
 from .codes import HeapCode, parse_code
@@ -148,7 +148,7 @@ class HeapSequence:
         >>> compute("allbut:2,3,7", 100).value(10**6)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        grundy.errors.PositionLimitError: allbut:2,3,7: heap 1,000,000 is beyond ... (arithmetic
+        grundy.core.errors.PositionLimitError: allbut:2,3,7: heap 1,000,000 is beyond ... ...
         period 4 + saltus 2 from 0 is seen, but no theorem here certifies it)
         """
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:

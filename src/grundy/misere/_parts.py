@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 from ._arithmetic import (
     add,
     compare,

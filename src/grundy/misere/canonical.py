@@ -7,8 +7,8 @@ import weakref
 from collections.abc import Generator, Iterable
 from typing import Any, TypeVar, final
 
-from ..errors import InvalidGameError
-from ..outcome import Outcome
+from ..core.errors import InvalidGameError
+from ..core.outcome import Outcome
 
 __all__ = [
     "MisereGame",

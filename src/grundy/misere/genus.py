@@ -8,11 +8,11 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
+from ..core.errors import InvalidGameError, InvalidPositionError, LoopError, PositionLimitError
+from ..core.solver import call_moves
+from ..core.sums import Sum
 from ..heaps import HeapCode, parse_code
-from ..impartial import ImpartialGame, game_from_moves
-from ..solver import call_moves
-from ..sums import Sum
+from ..impartial.game import ImpartialGame, game_from_moves
 from . import _phyla
 from .canonical import ZERO, MisereGame, canonical
 
@@ -378,7 +378,7 @@ class Genus:
         >>> Genus.parse("5^3")
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidGameError: genus '5^3': one superscript digit stands for a tame \
+        grundy.core.errors.InvalidGameError: genus '5^3': one superscript digit stands for a tame \
 or restive genus (g^g, or g 0 or 1), and 5^3 is neither; write its digits up to the \
 period-2 tail
         """

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import InvalidCodeError
+from ..core.errors import InvalidCodeError
 from ..heaps.codes import HeapCode, parse_code
 
 __all__ = ["HeapRules", "heap_rules"]

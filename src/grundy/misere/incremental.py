@@ -40,8 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..errors import PositionLimitError
-from ..periodicity import Periodicity
+from ..core.errors import PositionLimitError
+from ..core.periodicity import Periodicity
 from . import monoid as mo
 from .heap_rules import HeapRules
 

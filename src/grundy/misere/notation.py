@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidGameError, PositionLimitError
+from ..core.errors import InvalidGameError, PositionLimitError
 from ._arithmetic import add, even_part, is_odd, sorted_options
 from ._parts import subtract
 from .canonical import MisereGame, Steps, canonical, nim_heap, run
@@ -223,7 +223,7 @@ def parse(text: str) -> MisereGame:
     >>> parse("*[2#") # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: misère game '*[2#': ... at character 2
+    grundy.core.errors.InvalidGameError: misère game '*[2#': ... at character 2
     """
     if not isinstance(text, str):
         raise InvalidGameError(f"misère game {text!r}: expected a string")

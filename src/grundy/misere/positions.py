@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ..errors import InvalidPositionError, LoopError, PositionLimitError
-from ..impartial import ImpartialGame
-from ..solver import call_moves
-from ..sums import Sum
+from ..core.errors import InvalidPositionError, LoopError, PositionLimitError
+from ..core.solver import call_moves
+from ..core.sums import Sum
+from ..impartial.game import ImpartialGame
 from ._arithmetic import add
 from .canonical import ZERO, MisereGame, canonical
 

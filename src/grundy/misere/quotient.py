@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..errors import DatabaseError, InvalidGameError, InvalidPositionError, PositionLimitError
-from ..files import atomic_write, read_text
+from ..core.errors import DatabaseError, InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.files import atomic_write, read_text
+from ..core.move import Move
+from ..core.outcome import Outcome
+from ..core.periodicity import Periodicity
+from ..core.sums import Sum
 from ..heaps.codes import HeapCode
-from ..move import Move
-from ..outcome import Outcome
-from ..periodicity import Periodicity
-from ..sums import Sum
 from . import monoid as mo
 from .heap_rules import HeapRules, heap_rules
 from .incremental import (

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ..errors import InvalidGameError, PositionLimitError
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.outcome import Outcome
 from ..heaps.codes import HeapCode
-from ..outcome import Outcome
 from .heap_rules import heap_rules
 from .quotient import MisereQuotient
 

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InvalidGameError, PositionLimitError
-from ..integers import shown
-from ..outcome import Outcome
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown
+from ..core.outcome import Outcome
 from .dyadic import birthday_of_number, dyadic, simplest_between
 
 __all__ = ["CanonicalGame", "game", "number", "nimber", "up", "ZERO", "STAR", "UP", "cache_size"]

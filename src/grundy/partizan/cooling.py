@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 from .canonical import CanonicalGame, game, number
 from .dyadic import dyadic, format_number
 from .thermographs import thermograph
@@ -116,7 +116,7 @@ def cool(g: CanonicalGame, t: int | Fraction | str) -> CanonicalGame:
     >>> cool(g, -1)
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: cool({2|-1}, -1): the temperature must be > -1
+    grundy.core.errors.InvalidGameError: cool({2|-1}, -1): the temperature must be > -1
 
     Notes
     -----

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 
 __all__ = ["dyadic", "simplest_between", "format_number", "parse_number", "birthday_of_number"]
 
@@ -34,7 +34,7 @@ def dyadic(value: int | Fraction | str) -> Fraction:
     >>> dyadic("1/3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: 1/3 is not a dyadic rational (its denominator is not ...)
+    grundy.core.errors.InvalidGameError: 1/3 is not a dyadic rational (its denominator is not ...)
     """
     if isinstance(value, bool) or not isinstance(value, int | Fraction | str):
         raise InvalidGameError(f"{value!r} is not a number")

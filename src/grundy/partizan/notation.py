@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 from .canonical import ZERO, CanonicalGame, game, negate, nimber, number, up
 from .dyadic import format_number
 from .uptimals import uptimal_expansion
@@ -52,7 +52,7 @@ def parse(text: str) -> CanonicalGame:
     >>> parse("{1|2")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: '{1|2': a '{' is not closed
+    grundy.core.errors.InvalidGameError: '{1|2': a '{' is not closed
     """
     if not isinstance(text, str):
         raise InvalidGameError(f"{text!r} is not a game written as text")

@@ -28,9 +28,9 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
-from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from ..outcome import Outcome
-from ..protocol import Game, P
+from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.outcome import Outcome
+from ..core.protocol import Game, P
 from .canonical import ZERO, CanonicalGame, game, nimber
 
 __all__ = ["PartizanGame", "ImpartialAsPartizan", "Player"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 from .canonical import STAR, UP, ZERO, CanonicalGame, game, nimber, number, up
 from .stops import left_stop, right_stop
 
@@ -169,7 +169,7 @@ def atomic_weight(g: CanonicalGame) -> CanonicalGame:
     >>> from grundy.partizan.reduced import atomic_weight
     >>> [str(atomic_weight(parse(x))) for x in ("^*6", "{1|^^||^}", "Tiny(3/2)", "^[4]")]
     ['1', '2', '0', '1']
-    >>> from grundy.errors import InvalidGameError
+    >>> from grundy.core.errors import InvalidGameError
     >>> try:
     ...     atomic_weight(parse("{1|^^^||^}"))
     ... except InvalidGameError as exc:

@@ -11,7 +11,7 @@ import os
 from fractions import Fraction
 from typing import Any
 
-from ..errors import GrundyError
+from ..core.errors import GrundyError
 from .canonical import CanonicalGame
 from .dyadic import format_number
 from .thermographs import Thermograph, Trajectory, thermograph

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InvalidGameError
+from ..core.errors import InvalidGameError
 from .canonical import STAR, CanonicalGame
 from .dyadic import format_number
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..errors import InvalidPositionError
+from ..core.errors import InvalidPositionError
 from ..twoplayer import TwoPlayerGame
 from .protocol import PartizanGame, Player
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ..errors import InvalidPositionError
+from ..core.errors import InvalidPositionError
 from .one_dim import ByResidue, ListedThen, PeriodicSequence
 from .pattern import Pattern
 from .plane import PlanePeriodicity

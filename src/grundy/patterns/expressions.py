@@ -11,9 +11,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from grundy._nim_field import _kernel_tables
-from grundy.errors import InvalidGameError, InvalidPositionError
-from grundy.nimbers import nim_mul
+from ..core.errors import InvalidGameError, InvalidPositionError
+from ..nimbers import nim_mul
+from ..nimbers._field import _kernel_tables
 
 __all__ = ["Expression", "ExpressionSearch", "search_expressions"]
 

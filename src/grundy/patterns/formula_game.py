@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..errors import PositionLimitError
-from ..impartial import ImpartialGame
+from ..core.errors import PositionLimitError
+from ..impartial.game import ImpartialGame
 from .pattern import Pattern
 
 __all__ = ["PatternGame", "with_formula"]

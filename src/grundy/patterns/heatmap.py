@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import GrundyError, InvalidGameError
+from ..core.errors import GrundyError, InvalidGameError
 from ..heaps.plot import save_figure
 from .p_positions import _as_table
 

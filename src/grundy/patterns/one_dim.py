@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..periodicity import Periodicity
+from ..core.periodicity import Periodicity
 
 __all__ = [
     "Candidate",

@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidGameError, InvalidPositionError, PositionLimitError
-from ..integers import shown
+from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.integers import shown
 
 __all__ = [
     "PPositionPattern",

@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidPositionError
-from ..integers import shown
+from ..core.errors import InvalidPositionError
+from ..core.integers import shown
 from .one_dim import periodic_candidates
 from .pattern import Pattern, PatternReport, Region, Status
 from .search import LIMIT, frozen

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..integers import int_text
+from ..core.integers import int_text
 
 __all__ = ["Region", "Status", "Pattern", "PatternReport"]
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidGameError
-from ..periodicity import Periodicity
+from ..core.errors import InvalidGameError
+from ..core.periodicity import Periodicity
 from .p_positions import _as_table
 
 __all__ = ["RowPeriodicity", "additive_periodicity", "row_periodicities"]

@@ -6,8 +6,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import GrundyError, InvalidPositionError
-from ..periodicity import Periodicity
+from ..core.errors import GrundyError, InvalidPositionError
+from ..core.periodicity import Periodicity
 from .one_dim import (
     ByResidue,
     Candidate,

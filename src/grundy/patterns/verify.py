@@ -7,9 +7,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import GrundyError
-from ..solver import mex
-from ..sums import Sum
+from ..core.errors import GrundyError
+from ..core.solver import mex
+from ..core.sums import Sum
 from .pattern import Region
 
 __all__ = ["MexCheck", "mex_check", "p_position_check", "DEFAULT_MAX_OPTIONS"]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import GrundyError, InvalidGameError
+from ..core.errors import GrundyError, InvalidGameError
 from .pattern import Region
 from .plane import PlanePeriodicity
 from .verify import mex_check

@@ -10,7 +10,7 @@ Examples
 (5, 8)
 """
 
-from ..engines import ENGINES, Engine, EngineError, LocalEngine, RayEngine, make_engine
+from ..core.engines import ENGINES, Engine, EngineError, LocalEngine, RayEngine, make_engine
 from .misere_survey import (
     CENSUS_MAX_WORK,
     MisereSurveyResult,

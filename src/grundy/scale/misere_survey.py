@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engines import Engine, LocalEngine, check_engine, make_engine
-from ..errors import InvalidPositionError, SurveyError
-from ..progress import Progress, exit_with_parent
+from ..core.engines import Engine, LocalEngine, check_engine, make_engine
+from ..core.errors import InvalidPositionError, SurveyError
+from ..core.progress import Progress, exit_with_parent
 from .survey import (
     DEFAULT_MAX_GAMES,
     _read_record,

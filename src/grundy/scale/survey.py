@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
-from ..engines import Engine, LocalEngine, check_engine, make_engine
-from ..errors import GrundyError, InvalidPositionError, PositionLimitError, SurveyError
-from ..progress import Progress, exit_with_parent
+from ..core.engines import Engine, LocalEngine, check_engine, make_engine
+from ..core.errors import GrundyError, InvalidPositionError, PositionLimitError, SurveyError
+from ..core.progress import Progress, exit_with_parent
 
 if TYPE_CHECKING:
     import numpy as np

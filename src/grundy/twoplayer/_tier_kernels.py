@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from ..retrograde import DRAW, LOSS, TIE, WIN
+from ..core.retrograde import DRAW, LOSS, TIE, WIN
 
 __all__ = ["expand_tier", "label_tier"]
 

@@ -7,8 +7,8 @@ import os
 import zlib
 from typing import Any
 
-from ..errors import DatabaseError
-from ..files import atomic_write, partial_path
+from ..core.errors import DatabaseError
+from ..core.files import atomic_write, partial_path
 from .game import TwoPlayerGame
 from .solution import Solution, check_arrays
 
@@ -113,7 +113,7 @@ def load(path: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     >>> load("no-such-file.solved", TicTacToe())
     Traceback (most recent call last):
     ...
-    grundy.errors.DatabaseError: cannot read 'no-such-file.solved': No such file or directory
+    grundy.core.errors.DatabaseError: cannot read 'no-such-file.solved': No such file or directory
     """
     import numpy as np
 

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import InvalidPositionError
-from ..protocol import Game, P
+from ..core.errors import InvalidPositionError
+from ..core.protocol import Game, P
 
 __all__ = ["Value", "TwoPlayerGame", "Encoding"]
 

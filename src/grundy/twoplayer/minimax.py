@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ..errors import LoopError, MoveGenerationError, PositionLimitError
-from ..solver import call_moves
+from ..core.errors import LoopError, MoveGenerationError, PositionLimitError
+from ..core.solver import call_moves
 from .game import TwoPlayerGame
 
 __all__ = ["minimax", "minimax_moves"]

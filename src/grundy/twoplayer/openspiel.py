@@ -8,8 +8,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import InvalidGameError, InvalidPositionError, UnknownGameError
-from ..integers import parse_int
+from ..core.errors import InvalidGameError, InvalidPositionError, UnknownGameError
+from ..core.integers import parse_int
 from .game import TwoPlayerGame
 
 __all__ = ["OpenSpielGame", "DEFAULT_CACHE_SIZE"]
@@ -81,7 +81,7 @@ class OpenSpielGame(TwoPlayerGame):
     >>> OpenSpielGame("kuhn_poker")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: OpenSpiel game 'kuhn_poker()' is not deterministic (it ...
+    grundy.core.errors.InvalidGameError: OpenSpiel game 'kuhn_poker()' is not deterministic (it ...
 
     Notes
     -----
@@ -241,7 +241,7 @@ class OpenSpielGame(TwoPlayerGame):
         >>> game.check_position([4, 4])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: ...: action 4 at index 1 of (4, 4) is not legal
+        grundy.core.errors.InvalidPositionError: ...: action 4 at index 1 of (4, 4) is not legal
         """
         if isinstance(position, str | bytes) or not isinstance(position, Sequence):
             raise InvalidPositionError(

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
-from ..errors import DatabaseError, InvalidGameError, InvalidPositionError
-from ..solver import call_moves
+from ..core.errors import DatabaseError, InvalidGameError, InvalidPositionError
+from ..core.solver import call_moves
 from .game import VALUES, Encoding, TwoPlayerGame, Value
 
 __all__ = ["Solution", "check_arrays"]
@@ -195,7 +195,7 @@ def check_arrays(value: Any, remoteness: Any, codes: Any, where: str) -> None:
     >>> check_arrays(np.array([7], np.int8), np.array([0], np.int32), None, "'f'")
     Traceback (most recent call last):
     ...
-    grundy.errors.DatabaseError: 'f' is damaged: value code 7 at position 0 is not 0-3
+    grundy.core.errors.DatabaseError: 'f' is damaged: value code 7 at position 0 is not 0-3
     """
     import numpy as np
 

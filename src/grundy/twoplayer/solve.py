@@ -5,12 +5,12 @@ from __future__ import annotations
 import inspect
 from collections.abc import Hashable
 
-from ..errors import InvalidGameError, MoveGenerationError, PositionLimitError
-from ..graph import explore
-from ..integers import shown
-from ..progress import Chunks, Progress
-from ..retrograde import label_graph
-from ..solver import call_moves
+from ..core.errors import InvalidGameError, MoveGenerationError, PositionLimitError
+from ..core.graph import explore
+from ..core.integers import shown
+from ..core.progress import Chunks, Progress
+from ..core.retrograde import label_graph
+from ..core.solver import call_moves
 from .game import Encoding, TwoPlayerGame, Value
 from .solution import Solution, encoding_of
 
@@ -57,7 +57,7 @@ def solve(
     ------
     InvalidGameError
         `game` is not a :class:`TwoPlayerGame` (an impartial game is solved by
-        :func:`grundy.loopy.solve`).
+        :func:`grundy.impartial.loopy.solve`).
     PositionLimitError
         More than `max_positions` positions are reachable.
     MoveGenerationError
@@ -74,7 +74,7 @@ def solve(
 
     Notes
     -----
-    Retrograde analysis (:func:`grundy.retrograde.label_outcomes`): positions with no
+    Retrograde analysis (:func:`grundy.core.retrograde.label_outcomes`): positions with no
     move get their value from ``payoff``; then wins and losses spread backwards in order
     of remoteness, then ties; what is left never ends (draws). Games with cycles are
     fine. The compiled path explores codes breadth first through a hash table and labels
@@ -83,7 +83,7 @@ def solve(
     if not isinstance(game, TwoPlayerGame):
         raise InvalidGameError(
             f"solve: {shown(game)} is not a TwoPlayerGame; an impartial game with cycles is "
-            "solved by grundy.loopy.solve, one without by its grundy() and outcome()"
+            "solved by grundy.impartial.loopy.solve, one without by its grundy() and outcome()"
         )
     root = game.start() if position is None else game.check_position(position)
     limit = game.max_positions if max_positions is None else max_positions

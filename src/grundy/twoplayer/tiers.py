@@ -3,7 +3,7 @@
 A game declares tiers with :attr:`Encoding.tier` (the number of pieces on the board, for
 connect four and tic-tac-toe); every move leads to a higher tier. The solve then needs
 one tier in memory at a time, not the whole game, and the shards of a tier run at once on
-an :class:`~grundy.engines.Engine` (worker processes here, or a Ray cluster). Tasks talk
+an :class:`~grundy.core.engines.Engine` (worker processes here, or a Ray cluster). Tasks talk
 through a store directory, which a cluster must share (NFS, or one machine):
 
 - ``manifest.json``: format, game, symmetry, start, shard size, the store's random id,
@@ -33,10 +33,10 @@ import uuid
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ..engines import Engine, LocalEngine, make_engine
-from ..errors import DatabaseError, InvalidGameError, MoveGenerationError, PositionLimitError
-from ..files import atomic_write, partial_path
-from ..progress import Progress, exit_with_parent
+from ..core.engines import Engine, LocalEngine, make_engine
+from ..core.errors import DatabaseError, InvalidGameError, MoveGenerationError, PositionLimitError
+from ..core.files import atomic_write, partial_path
+from ..core.progress import Progress, exit_with_parent
 from .game import Encoding, TwoPlayerGame
 from .solution import Solution, check_arrays, encoding_of
 
@@ -86,9 +86,9 @@ def solve_tiers(
     store : directory
         Where tiers are written; a run that finds finished tiers there goes on from them.
     engine : {"local", "ray"} or Engine
-        Where the shards run (see :func:`grundy.engines.make_engine`).
+        Where the shards run (see :func:`grundy.core.engines.make_engine`).
     workers, address :
-        Passed to :func:`~grundy.engines.make_engine` when `engine` is a name.
+        Passed to :func:`~grundy.core.engines.make_engine` when `engine` is a name.
     symmetry : bool
         One position per symmetry class.
     shard_size : int
@@ -181,7 +181,7 @@ def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     >>> load_tiers("no-such-store", TicTacToe())   # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.DatabaseError: 'no-such-store' is not a tier store: no manifest.json ...
+    grundy.core.errors.DatabaseError: 'no-such-store' is not a tier store: no manifest.json ...
     """
     import numpy as np
 

@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from ..errors import GrundyError, ServerBusyError
+from ..core.errors import GrundyError, ServerBusyError
 from . import models
 from .compute import LIMITS
 from .workers import DEFAULT_CACHE_BYTES, DEFAULT_MAX_TASKS, ComputePool, WorkerCrashError

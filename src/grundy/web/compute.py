@@ -3,7 +3,7 @@
 These run in the worker processes of :class:`grundy.web.workers.ComputePool`, never in
 the server's event loop, and know nothing of HTTP. Every input is a string or a number
 from a URL, checked here against the server's limits; every answer is a JSON object with
-the keys of the matching CLI command's ``--json`` (see :mod:`grundy.reports`).
+the keys of the matching CLI command's ``--json`` (see :mod:`grundy.app.reports`).
 """
 
 from __future__ import annotations
@@ -14,18 +14,11 @@ from collections.abc import Hashable
 from itertools import islice
 from typing import Any, cast
 
-from .. import registry, twoplayer
-from ..errors import GrundyError, InvalidGameError, InvalidPositionError, PositionLimitError
-from ..games import HeapGame
-from ..impartial import ImpartialGame
-from ..integers import int_text, parse_int
-from ..partizan import ZERO, PartizanGame, Player
-from ..partizan.two_player import PLAYERS, PartizanPlay
-from ..partizan_reports import position_report
-from ..patterns import PatternReport, find_patterns
-from ..play import engine_reply, iter_options, read_move, value_for_mover
-from ..protocol import Game
-from ..reports import (
+from .. import twoplayer
+from ..app import registry
+from ..app.partizan_reports import position_report
+from ..app.play import engine_reply, iter_options, read_move, value_for_mover
+from ..app.reports import (
     described_moves,
     loopy_report,
     pattern_answer,
@@ -34,6 +27,14 @@ from ..reports import (
     table_report,
     value_report,
 )
+from ..core.errors import GrundyError, InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.integers import int_text, parse_int
+from ..core.protocol import Game
+from ..games import HeapGame
+from ..impartial.game import ImpartialGame
+from ..partizan import ZERO, PartizanGame, Player
+from ..partizan.two_player import PLAYERS, PartizanPlay
+from ..patterns import PatternReport, find_patterns
 from ..twoplayer import Solution, TwoPlayerGame, Value
 from .catalog_text import describe as describe_game
 
@@ -403,7 +404,7 @@ def move(game: str, position: str, after: str, misere: bool = False) -> dict:
     >>> move("nim", "3 4 5", "3 4 6")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 in one move
+    grundy.core.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 ...
     """
     rules, start = _played(game, position)
     landed = read_move(rules, start, _checked_text("the move", after).split())
@@ -663,7 +664,7 @@ def pattern(game: str, dims: int = 1, upto: int | None = None, at: str = "") -> 
     >>> pattern("nim", dims=3)
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: dims 3 is not 1 (heaps n) or 2 (pairs a, b)
+    grundy.core.errors.InvalidPositionError: dims 3 is not 1 (heaps n) or 2 (pairs a, b)
     """
     if dims not in PATTERN_UPTO:
         raise InvalidPositionError(f"dims {dims} is not 1 (heaps n) or 2 (pairs a, b)")

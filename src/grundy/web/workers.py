@@ -33,7 +33,7 @@ from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import GrundyError, ServerBusyError, TimeBudgetError
+from ..core.errors import GrundyError, ServerBusyError, TimeBudgetError
 
 __all__ = ["AnswerCache", "ComputePool"]
 
@@ -522,7 +522,7 @@ def _retrieve(task: asyncio.Future) -> None:
 
 def _rebuilt(kind: str, message: str) -> GrundyError:
     """The worker's error, as the same GrundyError subclass in the server."""
-    from .. import errors
+    from ..core import errors
 
     cls = getattr(errors, kind, GrundyError)
     return (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...errors import InvalidPositionError
+from ...core.errors import InvalidPositionError
 from .grid import (
     COMPASS,
     Board,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ...errors import InvalidGameError, InvalidPositionError
+from ...core.errors import InvalidGameError, InvalidPositionError
 from .grid import (
     COMPASS,
     DIAGONAL,

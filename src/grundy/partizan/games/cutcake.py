@@ -8,8 +8,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ...errors import InvalidGameError, InvalidPositionError
-from ...integers import parse_int, shown
+from ...core.errors import InvalidGameError, InvalidPositionError
+from ...core.integers import parse_int, shown
 from ..protocol import PartizanGame, Player
 
 __all__ = ["GenCutcake", "Cutcake", "Eatcake", "MaundyCake", "TurnAndEatcake"]
@@ -190,7 +190,7 @@ class GenCutcake(PartizanGame[Cake]):
         >>> Cutcake.check_position("4x0")
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: cutcake: piece '4x0' must have 1 to 100 rows and columns
+        grundy.core.errors.InvalidPositionError: cutcake: piece '4x0' must have 1 to 100 rows ...
         """
         if isinstance(position, str):
             return self.parse_position(position.replace("+", " ").split())

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import InvalidPositionError
+from ...core.errors import InvalidPositionError
 
 __all__ = ["Edge", "Edges", "adjacency", "walk", "write_graph", "renumber", "read_graph"]
 
@@ -174,7 +174,7 @@ def read_graph(text: str, labels: str, where: str = "graph") -> Edges:
     >>> read_graph("l(l;r)l", "lre")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: graph: 'l' at 6 follows a ')'; branches end ...
+    grundy.core.errors.InvalidPositionError: graph: 'l' at 6 follows a ')'; branches end ...
     """
     tokens: list[tuple[int, str]] = []  # (place in text, token)
     i = 0

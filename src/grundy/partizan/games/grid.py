@@ -28,8 +28,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from ...errors import InvalidPositionError
-from ...integers import parse_int, shown
+from ...core.errors import InvalidPositionError
+from ...core.integers import parse_int, shown
 from ..protocol import PartizanGame
 
 __all__ = [
@@ -107,7 +107,7 @@ def read_board(
     >>> read_board("..|.", ".#", what="domineering")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: domineering: row 2 of '..|.' has 1 cells, row 1 has 2; ...
+    grundy.core.errors.InvalidPositionError: domineering: row 2 of '..|.' has 1 cells, row 1 ...
     """
     legend = ", ".join(f"{c} ({_CELL_MEANINGS.get(c, 'a cell')})" for c in cells)
     if isinstance(position, str):
@@ -522,7 +522,7 @@ class GridGame(PartizanGame[Board]):
         >>> Domineering().check_position("..|.x")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: domineering: cell b2 of '..|.x' is 'x'; cells are ...
+        grundy.core.errors.InvalidPositionError: domineering: cell b2 of '..|.x' is 'x'; cells ...
         """
         return read_board(position, self.cells, what=repr(self), rectangle=self.rectangle)
 

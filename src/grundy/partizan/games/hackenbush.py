@@ -25,9 +25,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import InvalidPositionError
+from ...core.errors import InvalidPositionError
+from ...core.integers import shown
 from ...games.hackenbush import GreenHackenbush, hackenbush_value
-from ...integers import shown
 from ..canonical import ZERO, CanonicalGame, nimber
 from ..protocol import PartizanGame, Player
 from .graph_notation import Edge, Edges, adjacency, read_graph, renumber, walk, write_graph
@@ -300,7 +300,7 @@ class Hackenbush(PartizanGame[Edges]):
         >>> Hackenbush().check_position("lx")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: hackenbush 'lx': 'x' at 1 is not an edge (l, r, e), ...
+        grundy.core.errors.InvalidPositionError: hackenbush 'lx': 'x' at 1 is not an edge (l, ...
         """
         if isinstance(position, str):
             return self._read_text(position)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...errors import InvalidPositionError
-from ...integers import shown
+from ...core.errors import InvalidPositionError
+from ...core.integers import shown
 from ..canonical import ZERO, CanonicalGame, game, nimber, number
 from .graph_notation import Edge, Edges, adjacency
 

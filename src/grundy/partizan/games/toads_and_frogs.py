@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import InvalidGameError, InvalidPositionError
-from ...integers import shown
+from ...core.errors import InvalidGameError, InvalidPositionError
+from ...core.integers import shown
 from ..canonical import CanonicalGame, number
 from ..protocol import PartizanGame
 
@@ -383,7 +383,7 @@ class ToadsAndFrogs(PartizanGame[str]):
         >>> ToadsAndFrogs().check_position("TT.x.F")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: toads-and-frogs: square 4 of 'TT.x.F' is 'x'; ...
+        grundy.core.errors.InvalidPositionError: toads-and-frogs: square 4 of 'TT.x.F' is 'x'; ...
         """
         if not isinstance(position, str):
             raise InvalidPositionError(

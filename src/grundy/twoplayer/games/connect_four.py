@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...errors import InvalidGameError, InvalidPositionError
-from ...integers import parse_int, shown
+from ...core.errors import InvalidGameError, InvalidPositionError
+from ...core.integers import parse_int, shown
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         >>> ConnectFour(4, 4).check_position(["xxxx", "ooo", "o", ""])
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: connect-four:4x4: x has a line in 'xxxx|ooo|o|-' ...
+        grundy.core.errors.InvalidPositionError: connect-four:4x4: x has a line in ...
         """
         if not isinstance(position, tuple | list) or len(position) != self.width:
             raise InvalidPositionError(
@@ -330,7 +330,7 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         >>> game.parse_move(("x", "", "", ""), "9")
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: connect-four:4x4: column 9 is not one of 1..4
+        grundy.core.errors.InvalidPositionError: connect-four:4x4: column 9 is not one of 1..4
         """
         text = text.strip().lower()
         if text.isdigit():  # any digits, '²' too: read (and refused) by parse_int

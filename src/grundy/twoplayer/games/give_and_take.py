@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InvalidGameError, InvalidPositionError
-from ...integers import INT64_MAX, parse_int, shown
+from ...core.errors import InvalidGameError, InvalidPositionError
+from ...core.integers import INT64_MAX, parse_int, shown
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...errors import InvalidPositionError
-from ...integers import parse_int, shown
+from ...core.errors import InvalidPositionError
+from ...core.integers import parse_int, shown
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ class TicTacToe(TwoPlayerGame[str]):
         >>> TicTacToe().check_position("xxxooo...")
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: tictactoe: both x and o have a line in 'xxxooo...'
+        grundy.core.errors.InvalidPositionError: tictactoe: both x and o have a line in 'xxxooo...'
         """
         if not isinstance(position, str):
             raise InvalidPositionError(
@@ -274,7 +274,7 @@ class TicTacToe(TwoPlayerGame[str]):
         >>> game.parse_move("x........", "1")
         Traceback (most recent call last):
         ...
-        grundy.errors.InvalidPositionError: tictactoe: cell a1 is taken (x)
+        grundy.core.errors.InvalidPositionError: tictactoe: cell a1 is taken (x)
         """
         cell = _read_cell(text.strip().lower(), f"{self!r}: cell")
         if cell is None:

@@ -7,12 +7,12 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidPositionError
-from .graph import GameGraph, explore, predecessors
-from .outcome import Outcome
-from .retrograde import COMPILED_FROM, LOSS, WIN, IntArray, label_graph, reverse_arrays
-from .solver import DEFAULT_MAX_POSITIONS
-from .sums import Sum
+from ..core.errors import InvalidPositionError
+from ..core.graph import GameGraph, explore, predecessors
+from ..core.outcome import Outcome
+from ..core.retrograde import COMPILED_FROM, LOSS, WIN, IntArray, label_graph, reverse_arrays
+from ..core.solver import DEFAULT_MAX_POSITIONS
+from ..core.sums import Sum
 
 __all__ = ["LoopyValue", "LoopySolution", "solve", "loopy_sum", "smith_labels"]
 
@@ -34,7 +34,7 @@ class LoopyValue:
 
     Examples
     --------
-    >>> from grundy.loopy import LoopyValue
+    >>> from grundy.impartial.loopy import LoopyValue
     >>> a, b = LoopyValue(3), LoopyValue(None, frozenset({0, 2}))
     >>> print(a + LoopyValue(1), b + LoopyValue(2), b + b)
     2 ∞(0,2) ∞
@@ -76,7 +76,7 @@ class LoopyValue:
 
         Examples
         --------
-        >>> from grundy.loopy import LoopyValue
+        >>> from grundy.impartial.loopy import LoopyValue
         >>> LoopyValue(None, frozenset({2, 0})).to_json()
         {'infinite': [0, 2]}
         """
@@ -95,7 +95,7 @@ def loopy_sum(*values: LoopyValue) -> LoopyValue:
 
     Examples
     --------
-    >>> from grundy.loopy import LoopyValue, loopy_sum
+    >>> from grundy.impartial.loopy import LoopyValue, loopy_sum
     >>> print(loopy_sum(LoopyValue(1), LoopyValue(None, frozenset({1, 3})), LoopyValue(2)))
     ∞(0,2)
     """
@@ -118,7 +118,7 @@ def smith_labels(
 ) -> None:
     """Label every vertex with its generalised SG value (-1 for ∞) and a counter.
 
-    The graph is in compressed rows as in :func:`grundy.retrograde.label_outcomes`.
+    The graph is in compressed rows as in :func:`grundy.core.retrograde.label_outcomes`.
     ``label``, ``counter``, ``waiting``, ``stamp`` and ``queue`` have one slot per vertex;
     ``stamp`` starts all 0. On return ``label[a]`` is the value of `a` (-1: ∞) and, for a
     finite one, ``counter[a]`` is when it was labelled: an option of `a` whose value is
@@ -255,7 +255,7 @@ class LoopySolution:
         Examples
         --------
         >>> from grundy import game_from_moves
-        >>> from grundy.loopy import solve
+        >>> from grundy.impartial.loopy import solve
         >>> game = game_from_moves(lambda n: {0: [], 1: [0, 2], 2: [0, 1], 3: [3]}[n])
         >>> sol = solve(game, [1, 3])
         >>> print(sol.value(0), sol.value(1), sol.value(2), sol.value(3))
@@ -293,7 +293,7 @@ class LoopySolution:
         Examples
         --------
         >>> from grundy import Sum, game_from_moves
-        >>> from grundy.loopy import solve
+        >>> from grundy.impartial.loopy import solve
         >>> game = game_from_moves(lambda n: {0: [], 1: [0, 2], 2: [0, 1]}[n])
         >>> sol = solve(game, [1])
         >>> sol.winning_moves(1), sol.winning_moves(Sum(1, 2))
@@ -373,7 +373,7 @@ def solve(
     Examples
     --------
     >>> from grundy.games import DigraphGame
-    >>> from grundy.loopy import solve
+    >>> from grundy.impartial.loopy import solve
     >>> game = DigraphGame([(0, 1), (1, 0), (0, 2), (1, 2), (3, 3)])  # 0 <-> 1, both -> 2
     >>> sol = solve(game, [0, 3])
     >>> [str(sol.value(v)) for v in range(4)], sol.outcome(0), sol.outcome(3)

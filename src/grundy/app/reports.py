@@ -11,14 +11,16 @@ import functools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from . import heaps, loopy, registry
-from .errors import DatabaseError, InvalidGameError, InvalidPositionError, PositionLimitError
-from .games import CoinTurningGame, HeapGame, Nim
-from .impartial import ImpartialGame
-from .move import Move
-from .protocol import Game
-from .sums import Sum
-from .twoplayer import Solution, TwoPlayerGame
+from .. import heaps
+from ..core.errors import DatabaseError, InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.move import Move
+from ..core.protocol import Game
+from ..core.sums import Sum
+from ..games import CoinTurningGame, HeapGame, Nim
+from ..impartial import loopy
+from ..impartial.game import ImpartialGame
+from ..twoplayer import Solution, TwoPlayerGame
+from . import registry
 
 __all__ = [
     "described_moves",
@@ -52,14 +54,14 @@ NEEDS_CODE = (
 def impartial_game(spec: str, command: str, *, files: bool = True) -> ImpartialGame[Any]:
     """The impartial game named `spec`; a two-player game gets a pointer to ``solve``.
 
-    ``files=False`` refuses games that read files (see :func:`grundy.registry.find`).
+    ``files=False`` refuses games that read files (see :func:`grundy.app.registry.find`).
 
     Examples
     --------
     >>> impartial_game("tictactoe", "value")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: tictactoe is a two-player game without SG values; ...
+    grundy.core.errors.InvalidGameError: tictactoe is a two-player game without SG values; ...
     """
     rules = registry.find(spec, files=files)
     if rules.kind == "partizan":
@@ -330,9 +332,9 @@ def load_quotient(game: str, rules: ImpartialGame[Any], path: str) -> Any:
     >>> load_quotient("kayles", impartial_game("kayles", "value"), path)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.DatabaseError: misère quotient file '...' is of 0.07, not of kayles (0.77)
+    grundy.core.errors.DatabaseError: misère quotient file '...' is of 0.07, not of kayles (0.77)
     """
-    from .misere import MisereQuotient
+    from ..misere import MisereQuotient
 
     code = "nim" if isinstance(rules, Nim) else getattr(heap_code(game), "text", None)
     if code is None:
@@ -346,7 +348,7 @@ def load_quotient(game: str, rules: ImpartialGame[Any], path: str) -> Any:
 
 @functools.lru_cache(maxsize=8)
 def _quotient(code: str, upto: int) -> Any:
-    from .misere import misere_quotient
+    from ..misere import misere_quotient
 
     try:
         quotient = misere_quotient(code, upto, max_work=QUOTIENT_WORK)
@@ -531,7 +533,7 @@ def genus_report(game: str, upto: int, *, max_positions: int, files: bool = True
     >>> genus_report("0.77", 7, max_positions=1000)["genus"]
     ['0', '1', '2', '3', '1', '4^146', '3', '2^2']
     """
-    from .misere.genus import genus
+    from ..misere.genus import genus
 
     if upto < 0:
         raise InvalidPositionError(f"--upto {upto} is negative")
@@ -605,7 +607,7 @@ def pattern_report(
     >>> data["patterns"][0]["formula"], data["at"]
     ('n % 4', {'indices': ['1000000000000000001'], 'value': 1, 'conjectural': False})
     """
-    from .patterns import find_patterns
+    from ..patterns import find_patterns
 
     def game(name: str) -> ImpartialGame[Any]:
         rules = pattern_game(name, files=files)
@@ -616,7 +618,7 @@ def pattern_report(
             raise InvalidPositionError("a parameter range searches one-index families only")
         if not 2 <= len(over) <= 64:
             raise InvalidPositionError(f"a parameter range needs 2 to 64 values, got {len(over)}")
-        from .patterns import find_parameter_rule
+        from ..patterns import find_parameter_rule
 
         report = find_parameter_rule(
             lambda k: game(spec.replace("{k}", str(k)) if "{k}" in spec else f"{spec}:{k}"),
@@ -680,7 +682,7 @@ def misere_report(code: str, upto: int, *, save: str | None = None) -> tuple[dic
     >>> data["order"], data["presentation"], data["p_portion"], data["tame"]
     (6, '<a, b | a^2 = 1, b^3 = b>', ['a', 'b^2'], True)
     """
-    from .misere import misere_quotient
+    from ..misere import misere_quotient
 
     if not isinstance(upto, int) or upto < 1:
         raise InvalidPositionError(f"upto must be a positive integer, got {upto!r}")

@@ -6,9 +6,9 @@ import gc
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .errors import LoopError, PositionLimitError
-from .solver import check_hashable
-from .sums import Sum
+from ..core.errors import LoopError, PositionLimitError
+from ..core.solver import check_hashable
+from ..core.sums import Sum
 
 __all__ = ["RemotenessSearch"]
 
@@ -125,7 +125,7 @@ class RemotenessSearch:
                 if pending in on_stack:
                     raise LoopError(
                         f"{self.game!r} has a cycle through {pending!r}; remoteness needs "
-                        "a game that ends (grundy.loopy.solve handles cycles)",
+                        "a game that ends (grundy.impartial.loopy.solve handles cycles)",
                         (pending,),
                     )
                 push(options[i], pending)

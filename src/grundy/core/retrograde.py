@@ -23,7 +23,7 @@ LOSS, DRAW, TIE, WIN = 0, 1, 2, 3
 UNKNOWN = -1
 
 #: Graphs with at least this many edges + vertices get Smith's loopy labels from the
-#: compiled kernel (:mod:`grundy.loopy`); smaller ones stay in pure Python (measured in a
+#: compiled kernel (:mod:`grundy.impartial.loopy`); smaller ones stay in pure Python (measured in a
 #: new process on random graphs with cycles: 2·10^5 edges in 0.37 s, compiled 0.77 s).
 COMPILED_FROM = 400_000
 #: The same for :func:`label_graph`: measured in a new process on random DAGs, Python
@@ -55,7 +55,7 @@ def label_graph(
 
     Examples
     --------
-    >>> from grundy.retrograde import label_graph, LOSS
+    >>> from grundy.core.retrograde import label_graph, LOSS
     >>> label_graph([0, 1, 2, 2], [1, 2], [0, 0, LOSS])     # 0 -> 1 -> 2, 2 has no move
     ([0, 3, 0], [2, 1, 0])
     """

@@ -25,7 +25,7 @@ class GameGraph:
 
     Examples
     --------
-    >>> from grundy.graph import explore
+    >>> from grundy.core.graph import explore
     >>> graph = explore(lambda n: [(n + 1) % 3], [0])
     >>> graph.positions, graph.start, graph.succ
     ([0, 1, 2], [0, 1, 2, 3], [1, 2, 0])
@@ -86,7 +86,7 @@ def explore(
 
     Examples
     --------
-    >>> from grundy.graph import explore
+    >>> from grundy.core.graph import explore
     >>> len(explore(lambda n: [n - k for k in (1, 2) if k <= n], [10]))
     11
     """
@@ -140,7 +140,7 @@ def predecessors(start: list[int], succ: list[int]) -> tuple[list[int], list[int
 
     Examples
     --------
-    >>> from grundy.graph import predecessors
+    >>> from grundy.core.graph import predecessors
     >>> predecessors([0, 2, 3, 3], [1, 2, 2])    # 0 -> 1, 0 -> 2, 1 -> 2
     ([0, 0, 1, 3], [0, 0, 1])
     """

@@ -222,7 +222,7 @@ class RecurrenceSolver:
     def _loop_error(self, position: Any) -> LoopError:
         return LoopError(
             f"{self.game!r} has a cycle through {position!r}; the acyclic solver cannot "
-            "value it (games with cycles: the loopy-game solver grundy.loopy.solve, or "
+            "value it (games with cycles: the loopy-game solver grundy.impartial.loopy.solve, or "
             "--loopy on the command line)",
             (position,),
         )

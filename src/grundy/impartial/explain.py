@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from .errors import PositionLimitError
-from .nimbers import nim_sum
-from .outcome import Outcome
-from .solver import call_moves
-from .sums import Sum
+from ..core.errors import PositionLimitError
+from ..core.outcome import Outcome
+from ..core.solver import call_moves
+from ..core.sums import Sum
+from ..nimbers import nim_sum
 
 if TYPE_CHECKING:
-    from .impartial import ImpartialGame
+    from .game import ImpartialGame
 
 __all__ = [
     "xor_line",
@@ -47,7 +47,7 @@ def xor_line(what: str, values: Sequence[int], none: str) -> str:
 
     Examples
     --------
-    >>> from grundy.explain import xor_line
+    >>> from grundy.impartial.explain import xor_line
     >>> xor_line("the heaps", [3, 4, 5], "heaps")
     'XOR of the heaps: 3 ⊕ 4 ⊕ 5 = 2'
     >>> xor_line("the heaps", [], "heaps")
@@ -63,7 +63,7 @@ def xor_terms(values: Sequence[int]) -> str:
 
     Examples
     --------
-    >>> from grundy.explain import xor_terms
+    >>> from grundy.impartial.explain import xor_terms
     >>> xor_terms(range(10))
     '0 ⊕ 1 ⊕ 2 ⊕ 3 ⊕ 4 ⊕ 5 ⊕ … ⊕ 9'
     """
@@ -78,7 +78,7 @@ def value_set(values: Sequence[int]) -> str:
 
     Examples
     --------
-    >>> from grundy.explain import value_set
+    >>> from grundy.impartial.explain import value_set
     >>> value_set([0, 1, 3])
     '{0, 1, 3}'
     """
@@ -93,7 +93,7 @@ def parts_reason(game: ImpartialGame, position: Hashable) -> str:
 
     Examples
     --------
-    >>> from grundy.explain import parts_reason
+    >>> from grundy.impartial.explain import parts_reason
     >>> halve = gr.game_from_moves(lambda n: [n // 2] if n else [])
     >>> parts_reason(halve, gr.Sum(1, 4))
     "XOR of the parts' values: 1 ⊕ 1 = 0"
@@ -114,7 +114,7 @@ def mex_reason(game: ImpartialGame, position: Hashable) -> str:
 
     Examples
     --------
-    >>> from grundy.explain import mex_reason
+    >>> from grundy.impartial.explain import mex_reason
     >>> halve_or_decrement = gr.game_from_moves(lambda n: [n // 2, n - 1] if n else [])
     >>> mex_reason(halve_or_decrement, 5)
     "mex of the options' values {0, 1} = 2"
@@ -138,7 +138,7 @@ def misere_reason(game: ImpartialGame, position: Hashable) -> str:
 
     Examples
     --------
-    >>> from grundy.explain import misere_reason
+    >>> from grundy.impartial.explain import misere_reason
     >>> from grundy.games import Bash
     >>> misere_reason(Bash(2), 2)
     'moving to 1 leaves the opponent a losing position'

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Protocol
 
-from .errors import GrundyError, InvalidPositionError
-from .games.heap_game import HeapGame, changed_heaps
-from .impartial import ImpartialGame
-from .integers import parse_int, shown
-from .protocol import Game
-from .sums import Sum
-from .twoplayer import Solution, TwoPlayerGame, Value
+from ..core.errors import GrundyError, InvalidPositionError
+from ..core.integers import parse_int, shown
+from ..core.protocol import Game
+from ..core.sums import Sum
+from ..games.heap_game import HeapGame, changed_heaps
+from ..impartial.game import ImpartialGame
+from ..twoplayer import Solution, TwoPlayerGame, Value
 
 __all__ = [
     "Reply",
@@ -49,7 +49,7 @@ def iter_options(game: ImpartialGame, position: Position) -> Iterator[Position]:
     Examples
     --------
     >>> from grundy.games import Nim
-    >>> from grundy.play import iter_options
+    >>> from grundy.app.play import iter_options
     >>> next(iter_options(Nim(), (10**18, 2)))
     (0, 2)
     """
@@ -74,7 +74,7 @@ def engine_reply(game: ImpartialGame, position: Position, *, misere: bool = Fals
     Examples
     --------
     >>> from grundy.games import Nim
-    >>> from grundy.play import engine_reply
+    >>> from grundy.app.play import engine_reply
     >>> engine_reply(Nim(), (3, 4, 5))
     Reply(move=(1, 4, 5), winning=True)
     >>> engine_reply(Nim(), (0, 0)) is None
@@ -99,7 +99,7 @@ def is_option(game: ImpartialGame, before: Position, after: Position) -> bool:
     Examples
     --------
     >>> from grundy.games import Nim
-    >>> from grundy.play import is_option
+    >>> from grundy.app.play import is_option
     >>> is_option(Nim(), (10**18, 4), (5, 4)), is_option(Nim(), (3, 4), (3, 5))
     (True, False)
     >>> from grundy.games import MooreNim
@@ -122,7 +122,7 @@ def pick_listed(word: str, listed: Sequence) -> Position:
 
     Examples
     --------
-    >>> from grundy.play import pick_listed
+    >>> from grundy.app.play import pick_listed
     >>> pick_listed("#2", ["a", "b"])
     'b'
     """
@@ -162,7 +162,7 @@ def read_move(
     Examples
     --------
     >>> from grundy.games import Nim, TicTacToe
-    >>> from grundy.play import read_move
+    >>> from grundy.app.play import read_move
     >>> read_move(Nim(), (3, 4, 5), ["1", "4", "5"])
     (1, 4, 5)
     >>> read_move(TicTacToe(), "x........", ["b2"])
@@ -170,7 +170,7 @@ def read_move(
     >>> read_move(Nim(), (3, 4, 5), ["3", "4", "6"])
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 in one move
+    grundy.core.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 ...
     """
     text = " ".join(words)
     if len(words) == 1 and words[0].startswith("#"):

@@ -53,7 +53,7 @@ class Progress:
 
     Examples
     --------
-    >>> from grundy.progress import Progress
+    >>> from grundy.core.progress import Progress
     >>> quiet = Progress(shown=False)
     >>> quiet.line("never written"); quiet.close()
     >>> quiet.rate(1000) > 0
@@ -152,7 +152,7 @@ class Chunks:
 
     Examples
     --------
-    >>> from grundy.progress import Chunks
+    >>> from grundy.core.progress import Chunks
     >>> chunks = Chunks(1024)
     >>> size = chunks.start()     # ... a kernel call on `size` items, in no time ...
     >>> chunks.done(full=True)
@@ -193,7 +193,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
     Examples
     --------
     >>> import signal
-    >>> from grundy.progress import sigterm_as_interrupt
+    >>> from grundy.core.progress import sigterm_as_interrupt
     >>> before = signal.getsignal(signal.SIGTERM)
     >>> with sigterm_as_interrupt():
     ...     signal.getsignal(signal.SIGTERM) is before
@@ -243,7 +243,7 @@ def exit_with_parent(parent: int | None) -> None:
     Examples
     --------
     >>> import os
-    >>> from grundy.progress import exit_with_parent
+    >>> from grundy.core.progress import exit_with_parent
     >>> exit_with_parent(os.getpid())          # a task run in the caller's process
     >>> exit_with_parent(None)
     """

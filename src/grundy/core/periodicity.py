@@ -99,7 +99,7 @@ def window_periodicity(values: Sequence[int], window: int) -> Periodicity | None
 
     Examples
     --------
-    >>> from grundy.periodicity import window_periodicity
+    >>> from grundy.core.periodicity import window_periodicity
     >>> window_periodicity([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1], 4)
     Periodicity(preperiod=0, period=7, certified=True)
 

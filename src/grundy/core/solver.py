@@ -67,7 +67,7 @@ def mex(values: Iterable[int]) -> int:
     >>> gr.mex(["a"])
     Traceback (most recent call last):
     ...
-    grundy.errors.NimberError: mex: value 'a' is not an int; SG values are integers
+    grundy.core.errors.NimberError: mex: value 'a' is not an int; SG values are integers
 
     Notes
     -----
@@ -345,8 +345,8 @@ class GrundySolver:
         shown = " -> ".join(map(repr, cycle[:20])) + (" -> ..." if len(cycle) > 20 else "")
         return LoopError(
             f"{self.game!r} has a cycle {shown}; the acyclic solver cannot value it "
-            "(games with cycles: the loopy-game solver grundy.loopy.solve, or --loopy on the "
-            "command line)",
+            "(games with cycles: the loopy-game solver grundy.impartial.loopy.solve, or "
+            "--loopy on the command line)",
             cycle,
         )
 

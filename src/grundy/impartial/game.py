@@ -6,16 +6,16 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
+from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.integers import parse_int
+from ..core.move import Move
+from ..core.outcome import Outcome
+from ..core.protocol import Game, P
+from ..core.recurrence import RecurrenceSolver
+from ..core.solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
+from ..core.sums import Sum
 from . import explain as _reasons
-from .errors import InvalidPositionError, PositionLimitError
-from .integers import parse_int
-from .move import Move
-from .outcome import Outcome
-from .protocol import Game, P
-from .recurrence import RecurrenceSolver
 from .remoteness import RemotenessSearch
-from .solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
-from .sums import Sum
 
 if TYPE_CHECKING:
     from .sum_game import SumGame
@@ -662,7 +662,7 @@ class ImpartialGame(Game["P | Sum"], Generic[P]):
         ... # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.PositionLimitError: Wythoff(): no closed form is known ... needs 231 ...
+        grundy.core.errors.PositionLimitError: Wythoff(): no closed form is known ... needs 231 ...
         """
         limit = self.max_positions if max_positions is None else max_positions
         if not self.defines("search_size"):

@@ -20,9 +20,9 @@ def nim_mul_u64(  # pragma: no cover - compiled
 ) -> None:
     """out[i] = a[i] ⊗ b[i] for 1-D uint64 arrays, using GF(2^16) tables.
 
-    Same algorithm as ``grundy._nim_field._mul64`` (two Karatsuba levels over Fermat
+    Same algorithm as ``grundy.nimbers._field._mul64`` (two Karatsuba levels over Fermat
     2-power halves, nine log/exp products); the tables come from
-    ``grundy._nim_field._kernel_tables``. The body is one function with no jitted helper,
+    ``grundy.nimbers._field._kernel_tables``. The body is one function with no jitted helper,
     so ``nim_mul_u64.py_func`` is a complete pure-Python oracle. Intermediates are
     int64 holding at most 32 bits (numba would turn mixed uint64/int64 arithmetic into
     float64); every table read is cast so that numpy scalars in ``py_func`` cannot

@@ -43,7 +43,7 @@ class Engine:
 
     Examples
     --------
-    >>> from grundy.engines import make_engine
+    >>> from grundy.core.engines import make_engine
     >>> with make_engine("local", workers=1) as engine:
     ...     handles = [engine.submit(pow, 2, k) for k in range(4)]
     ...     sorted(result for _, result in engine.as_completed(handles))
@@ -86,7 +86,7 @@ class LocalEngine(Engine):
 
     Examples
     --------
-    >>> from grundy.engines import LocalEngine
+    >>> from grundy.core.engines import LocalEngine
     >>> with LocalEngine(workers=1) as engine:
     ...     [result for _, result in engine.as_completed([engine.submit(divmod, 7, 2)])]
     [(3, 1)]
@@ -157,7 +157,7 @@ class RayEngine(Engine):
 
     Examples
     --------
-    >>> from grundy.engines import RayEngine
+    >>> from grundy.core.engines import RayEngine
     >>> with RayEngine(workers=1) as engine:          # doctest: +SKIP
     ...     [r for _, r in engine.as_completed([engine.submit(divmod, 7, 2)])]
     [(3, 1)]
@@ -238,13 +238,13 @@ def make_engine(
 
     Examples
     --------
-    >>> from grundy.engines import make_engine
+    >>> from grundy.core.engines import make_engine
     >>> make_engine("local", workers=1)
     LocalEngine(workers=1)
     >>> make_engine("spark")
     Traceback (most recent call last):
     ...
-    grundy.errors.EngineError: unknown engine 'spark': use local or ray
+    grundy.core.errors.EngineError: unknown engine 'spark': use local or ray
     """
     check_engine(name, workers, address)
     return LocalEngine(workers) if name == "local" else RayEngine(workers, address)
@@ -255,11 +255,11 @@ def check_engine(name: str, workers: int | None = None, address: str | None = No
 
     Examples
     --------
-    >>> from grundy.engines import check_engine
+    >>> from grundy.core.engines import check_engine
     >>> check_engine("local", workers=0)
     Traceback (most recent call last):
     ...
-    grundy.errors.EngineError: workers must be a positive integer, not 0
+    grundy.core.errors.EngineError: workers must be a positive integer, not 0
     """
     if name not in ENGINES:
         raise EngineError(f"unknown engine {name!r}: use {' or '.join(ENGINES)}")

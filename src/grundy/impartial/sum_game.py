@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidGameError, InvalidPositionError
-from .impartial import ImpartialGame
-from .sums import Sum
+from ..core.errors import InvalidGameError, InvalidPositionError
+from ..core.sums import Sum
+from .game import ImpartialGame
 
 __all__ = ["SumGame"]
 

@@ -29,7 +29,7 @@ def partial_path(path: str | os.PathLike[str], unique: bool = False) -> str:
 
     Examples
     --------
-    >>> from grundy.files import partial_path
+    >>> from grundy.core.files import partial_path
     >>> partial_path("store/manifest.json")
     'store/manifest.json.partial'
     """
@@ -50,7 +50,7 @@ def atomic_write(path: str | os.PathLike[str], *, unique: bool = False) -> Itera
     Examples
     --------
     >>> import os, tempfile
-    >>> from grundy.files import atomic_write
+    >>> from grundy.core.files import atomic_write
     >>> path = os.path.join(tempfile.mkdtemp(), "hello.txt")
     >>> with atomic_write(path) as f:
     ...     _ = f.write(b"hello")
@@ -94,11 +94,11 @@ def read_text(
 
     Examples
     --------
-    >>> from grundy.files import read_text
+    >>> from grundy.core.files import read_text
     >>> read_text("/dev/zero", "edge file", max_bytes=1000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: cannot read edge file '/dev/zero': it holds more than ...
+    grundy.core.errors.InvalidPositionError: cannot read edge file '/dev/zero': it holds more ...
     """
     name = os.fspath(path)
     # a path is written out whole (its end names the file), unless no system has one so long

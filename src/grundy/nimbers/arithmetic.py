@@ -1,17 +1,17 @@
-"""Nimber (Conway nim-field) arithmetic: exact for integers of any size, fast at 64 bits."""
+"""Nim-field arithmetic on ints: sum, product, powers, inverse, square root, of any size."""
 
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from grundy._nim_field import (
+from ..core.errors import NimberError, NimberZeroDivisionError
+from ..core.integers import shown
+from ._field import (
     _EXP,
     _LOG,
     _build_tables,
     _inv,
-    _kernel_tables,
     _mul,
     _mul64,
     _mul_big,
@@ -19,11 +19,6 @@ from grundy._nim_field import (
     _sq,
     _sqrt,
 )
-from grundy.errors import NimberError, NimberZeroDivisionError
-from grundy.integers import int_text, shown
-
-if TYPE_CHECKING:  # numpy is imported lazily: `import grundy.nimbers` stays light
-    import numpy as np
 
 __all__ = [
     "nim_sum",
@@ -34,34 +29,33 @@ __all__ = [
     "nim_div",
     "nim_sqrt",
     "field_bits",
-    "Nimber",
-    "nim_mul_array",
+    "checked_nimber",
 ]
 
 # ---------------------------------------------------------------------------
 # Validation
 # ---------------------------------------------------------------------------
 
-_NOT_NIMBER = "nimbers are non-negative integers"
+NOT_NIMBER = "nimbers are non-negative integers"
 
 #: :func:`nim_pow` refuses a power that needs more table lookups than this (about 5 s:
 #: any exponent in a field of 2,048 bits, a 4,000-digit base ran for ~10 minutes).
 POW_MAX_LOOKUPS = 10**7
 
 
-def _operand(x: Any, func: str) -> int:
+def checked_nimber(x: Any, func: str) -> int:
     """x as a non-negative Python int (numpy integers accepted), else NimberError."""
     if type(x) is not int:
         if isinstance(x, bool):
-            raise NimberError(f"{func}: operand {x!r} is a bool, not an integer; {_NOT_NIMBER}")
+            raise NimberError(f"{func}: operand {x!r} is a bool, not an integer; {NOT_NIMBER}")
         try:
             x = operator.index(x)
         except TypeError:
             raise NimberError(
-                f"{func}: operand {shown(x)} ({type(x).__name__}) is not an integer; {_NOT_NIMBER}"
+                f"{func}: operand {shown(x)} ({type(x).__name__}) is not an integer; {NOT_NIMBER}"
             ) from None
     if x < 0:
-        raise NimberError(f"{func}: operand {shown(x)} is negative; {_NOT_NIMBER}")
+        raise NimberError(f"{func}: operand {shown(x)} is negative; {NOT_NIMBER}")
     return x
 
 
@@ -117,7 +111,7 @@ def nim_sum(*values: int) -> int:
     s = 0
     for v in values:
         if type(v) is not int or v < 0:
-            v = _operand(v, "nim_sum")
+            v = checked_nimber(v, "nim_sum")
         s ^= v
     return s
 
@@ -164,9 +158,9 @@ def nim_mul(a: int, b: int) -> int:
     True
     """
     if type(a) is not int or a < 0:
-        a = _operand(a, "nim_mul")
+        a = checked_nimber(a, "nim_mul")
     if type(b) is not int or b < 0:
-        b = _operand(b, "nim_mul")
+        b = checked_nimber(b, "nim_mul")
     if not _EXP:
         _build_tables()
     m = a | b
@@ -208,7 +202,7 @@ def nim_square(a: int) -> int:
     >>> [nim_square(n) for n in range(8)]
     [0, 1, 3, 2, 6, 7, 5, 4]
     """
-    a = _operand(a, "nim_square")
+    a = checked_nimber(a, "nim_square")
     if not _EXP:
         _build_tables()
     return _sq(a)
@@ -250,7 +244,7 @@ def nim_pow(a: int, e: int) -> int:
     >>> nim_pow(16, 2), nim_pow(16, -1), nim_pow(0, 0)
     (24, 170, 1)
     """
-    a = _operand(a, "nim_pow")
+    a = checked_nimber(a, "nim_pow")
     e = _exponent(e, "nim_pow")
     if not _EXP:
         _build_tables()
@@ -316,7 +310,7 @@ def nim_inv(a: int) -> int:
     >>> nim_mul(123456789, nim_inv(123456789))
     1
     """
-    a = _operand(a, "nim_inv")
+    a = checked_nimber(a, "nim_inv")
     if a == 0:
         raise NimberZeroDivisionError("nim_inv: the nimber 0 has no inverse")
     if not _EXP:
@@ -358,8 +352,8 @@ def nim_div(a: int, b: int) -> int:
     >>> nim_mul(nim_div(1000, 77), 77)
     1000
     """
-    a = _operand(a, "nim_div")
-    b = _operand(b, "nim_div")
+    a = checked_nimber(a, "nim_div")
+    b = checked_nimber(b, "nim_div")
     if b == 0:
         raise NimberZeroDivisionError(f"nim_div: division of {shown(a)} by the nimber 0")
     if not _EXP:
@@ -398,7 +392,7 @@ def nim_sqrt(a: int) -> int:
     >>> [nim_sqrt(n) for n in range(8)]
     [0, 1, 3, 2, 7, 6, 4, 5]
     """
-    a = _operand(a, "nim_sqrt")
+    a = checked_nimber(a, "nim_sqrt")
     if not _EXP:
         _build_tables()
     return _sqrt(a)
@@ -438,212 +432,5 @@ def field_bits(*values: int) -> int:
     """
     m = 0
     for v in values:
-        m |= _operand(v, "field_bits")
+        m |= checked_nimber(v, "field_bits")
     return _nbits(m)
-
-
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Nimber:
-    """An immutable nimber with nim arithmetic operators.
-
-    Parameters
-    ----------
-    value : int
-        A non-negative integer (numpy integers and Nimbers accepted).
-
-    Raises
-    ------
-    NimberError
-        If ``value`` is negative, a bool, or not an integer.
-
-    Notes
-    -----
-    ``+`` and ``-`` are both nim sum (XOR), ``*`` is :func:`nim_mul`, ``/`` is
-    :func:`nim_div`, ``**`` takes an ordinary integer exponent (:func:`nim_pow`).
-    Plain ints mix in and are read as nimbers; results are Nimbers. A Nimber equals
-    (and hashes like) the int of the same value. No ordering: the nim field is not
-    ordered.
-
-    Examples
-    --------
-    >>> from grundy.nimbers import Nimber
-    >>> x = Nimber(2)
-    >>> x * x, x + 3, 5 * Nimber(3), x / 3
-    (Nimber(3), Nimber(1), Nimber(15), Nimber(3))
-    >>> x ** 3 == 1, int(Nimber(7)), Nimber(4) - Nimber(4)
-    (True, 7, Nimber(0))
-    """
-
-    value: int
-
-    def __post_init__(self) -> None:
-        v = self.value
-        if type(v) is not int or v < 0:
-            object.__setattr__(self, "value", _operand(v, "Nimber"))
-
-    def __repr__(self) -> str:
-        return f"Nimber({int_text(self.value)})"  # any size: past 4,300 digits too
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Nimber):
-            return self.value == other.value
-        if isinstance(other, int) and not isinstance(other, bool):
-            return self.value == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.value)  # equal to the equal int's hash
-
-    def __int__(self) -> int:
-        return self.value
-
-    def __index__(self) -> int:
-        return self.value
-
-    def __bool__(self) -> bool:
-        return self.value != 0
-
-    def __neg__(self) -> Nimber:
-        return self  # a ⊕ a = 0
-
-    def __pos__(self) -> Nimber:
-        return self
-
-    def __add__(self, other: Nimber | int) -> Nimber:
-        o = _other(other, "Nimber +")
-        if o is NotImplemented:
-            return NotImplemented
-        return Nimber(self.value ^ o)
-
-    __radd__ = __add__
-    __sub__ = __add__
-    __rsub__ = __add__
-
-    def __mul__(self, other: Nimber | int) -> Nimber:
-        o = _other(other, "Nimber *")
-        if o is NotImplemented:
-            return NotImplemented
-        return Nimber(nim_mul(self.value, o))
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other: Nimber | int) -> Nimber:
-        o = _other(other, "Nimber /")
-        if o is NotImplemented:
-            return NotImplemented
-        return Nimber(nim_div(self.value, o))
-
-    def __rtruediv__(self, other: Nimber | int) -> Nimber:
-        o = _other(other, "Nimber /")
-        if o is NotImplemented:
-            return NotImplemented
-        return Nimber(nim_div(o, self.value))
-
-    def __pow__(self, e: int) -> Nimber:
-        if isinstance(e, Nimber | bool) or not hasattr(e, "__index__"):
-            return NotImplemented  # an exponent is an ordinary integer, not a nimber
-        return Nimber(nim_pow(self.value, e))
-
-    def inverse(self) -> Nimber:
-        """The nim inverse (:func:`nim_inv`)."""
-        return Nimber(nim_inv(self.value))
-
-    def sqrt(self) -> Nimber:
-        """The nim square root (:func:`nim_sqrt`)."""
-        return Nimber(nim_sqrt(self.value))
-
-
-def _other(x: Any, func: str) -> Any:
-    """The int value of the other operand of a Nimber operator, or NotImplemented."""
-    if isinstance(x, Nimber):
-        return x.value
-    if isinstance(x, bool) or not hasattr(x, "__index__"):
-        return NotImplemented
-    return _operand(x, func)
-
-
-def _as_u64(x: Any, name: str) -> np.ndarray:
-    """x as a uint64 array, or NimberError for negative / non-integer / > 64-bit data."""
-    import numpy as np
-
-    arr = np.asarray(x)
-    kind = arr.dtype.kind
-    if kind == "u":
-        return arr.astype(np.uint64, copy=False)
-    if kind == "i":
-        if arr.size and arr.min() < 0:
-            bad = arr.reshape(-1)[np.argmax(arr.reshape(-1) < 0)]
-            raise NimberError(
-                f"nim_mul_array: operand {name} holds the negative value {int(bad)}; {_NOT_NIMBER}"
-            )
-        return arr.astype(np.uint64)
-    if kind == "O":  # Python ints too large for int64, or mixed objects
-        flat = arr.reshape(-1)
-        for v in flat:
-            v = _operand(v, "nim_mul_array")
-            if v >> 64:
-                raise NimberError(
-                    f"nim_mul_array: operand {name} holds {shown(v)}, which needs more than 64 "
-                    "bits; use nim_mul for larger nimbers"
-                )
-        return np.array([operator.index(v) for v in flat], dtype=np.uint64).reshape(arr.shape)
-    raise NimberError(
-        f"nim_mul_array: operand {name} has dtype {arr.dtype}, not an integer dtype; {_NOT_NIMBER}"
-    )
-
-
-def nim_mul_array(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Elementwise nim product of two arrays of 64-bit nimbers (numba kernel).
-
-    Parameters
-    ----------
-    a, b : array_like of int
-        Integer arrays (or lists) with values in ``0 .. 2**64 - 1``; broadcast
-        together like numpy operands.
-
-    Returns
-    -------
-    numpy.ndarray
-        uint64 array of the broadcast shape with ``out[i] = nim_mul(a[i], b[i])``.
-
-    Raises
-    ------
-    NimberError
-        If an operand has a negative value, a non-integer dtype (bool and float
-        included), a value of more than 64 bits, or the shapes do not broadcast.
-
-    Notes
-    -----
-    Same algorithm as :func:`nim_mul` (nine GF(2^16) log/exp lookups per product),
-    compiled by numba with ``parallel=True``: about 10^7-10^8 products/s. The first
-    call in a fresh environment compiles the kernel (a few seconds; cached on disk
-    afterwards). numba is imported only here.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from grundy.nimbers import nim_mul_array
-    >>> nim_mul_array(np.array([2, 3, 2**32], dtype=np.uint64), np.array([2, 2, 2**32]))
-    array([         3,          1, 6442450944], dtype=uint64)
-    >>> nim_mul_array([[1, 2], [4, 8]], 2).tolist()
-    [[2, 3], [8, 12]]
-    """
-    import numpy as np
-
-    from grundy import _nimber_kernel
-
-    x = _as_u64(a, "a")
-    y = _as_u64(b, "b")
-    try:
-        x, y = np.broadcast_arrays(x, y)
-    except ValueError:
-        raise NimberError(
-            f"nim_mul_array: shapes {x.shape} and {y.shape} do not broadcast"
-        ) from None
-    shape = x.shape
-    xf = np.ascontiguousarray(x).reshape(-1)
-    yf = np.ascontiguousarray(y).reshape(-1)
-    out = np.empty(xf.size, dtype=np.uint64)
-    if xf.size:
-        _nimber_kernel.nim_mul_u64(xf, yf, out, *_kernel_tables())
-    return out.reshape(shape)

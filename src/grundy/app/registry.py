@@ -6,8 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidGameError, UnknownGameError
-from .games import (
+from ..core.errors import InvalidGameError, UnknownGameError
+from ..core.integers import parse_int, shown
+from ..core.protocol import Game
+from ..games import (
     SUBTRACTION_RULES,
     AllButSubtractionGame,
     Bash,
@@ -39,12 +41,10 @@ from .games import (
     Wythoff,
     parse_steps,
 )
-from .games.digraph import DigraphTokens
-from .games.subtraction import read_subtraction_set
-from .impartial import ImpartialGame
-from .integers import parse_int, shown
-from .protocol import Game
-from .twoplayer import TwoPlayerGame
+from ..games.digraph import DigraphTokens
+from ..games.subtraction import read_subtraction_set
+from ..impartial.game import ImpartialGame
+from ..twoplayer import TwoPlayerGame
 
 __all__ = ["GameEntry", "GAMES", "find", "describe_games"]
 
@@ -90,7 +90,7 @@ def _partizan(name: str) -> Game[Any]:
     """A game of the partizan catalog (imported when first named: a light registry)."""
     import dataclasses
 
-    from .partizan import games
+    from ..partizan import games
 
     found = getattr(games, name)
     # a class is made; a family's instance (Clobber, Cutcake) is copied with fresh
@@ -385,7 +385,7 @@ def find(spec: str, *, files: bool = True) -> Any:
 
     Examples
     --------
-    >>> from grundy.registry import find
+    >>> from grundy.app.registry import find
     >>> find("subtraction:1,3,4")
     SubtractionGame(subtraction_set=(1, 3, 4))
     >>> find("subtraction:primes")           # an infinite set, given by a rule
@@ -393,13 +393,13 @@ def find(spec: str, *, files: bool = True) -> Any:
     >>> find("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.UnknownGameError: unknown game 'chess'; known games: nim, bash:M, ...
+    grundy.core.errors.UnknownGameError: unknown game 'chess'; known games: nim, bash:M, ...
     >>> find("0.77")                         # an octal code names its own game
     OctalGame('0.77')
     >>> find("digraph:/etc/passwd", files=False)
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: game 'digraph' reads files, which only the command line does
+    grundy.core.errors.InvalidGameError: game 'digraph' reads files, which only the command ...
     >>> find("hackenbush", files=False).inline   # its positions are edges typed, no file
     True
     """
@@ -453,11 +453,11 @@ def load_game_file(spec: str) -> ImpartialGame | TwoPlayerGame:
 
     Examples
     --------
-    >>> from grundy.registry import load_game_file
+    >>> from grundy.app.registry import load_game_file
     >>> load_game_file("no_such_file.py:ED")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidGameError: 'no_such_file.py': no such file
+    grundy.core.errors.InvalidGameError: 'no_such_file.py': no such file
     """
     import importlib.util
     import os
@@ -510,7 +510,7 @@ def describe_games() -> list[dict[str, str]]:
 
     Examples
     --------
-    >>> from grundy.registry import describe_games
+    >>> from grundy.app.registry import describe_games
     >>> describe_games()[0]["example"]
     'nim 3 4 5'
     """

@@ -48,7 +48,7 @@ def shown(text: object) -> str:
 
     Examples
     --------
-    >>> from grundy.integers import shown
+    >>> from grundy.core.integers import shown
     >>> shown("12x")
     "'12x'"
     >>> shown("7" * 5000)
@@ -110,17 +110,17 @@ def parse_int(
 
     Examples
     --------
-    >>> from grundy.integers import parse_int
+    >>> from grundy.core.integers import parse_int
     >>> parse_int(" 42 "), parse_int("-7"), parse_int("1" * 5000) % 1000
     (42, -7, 111)
     >>> parse_int("²", "heap")
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: heap '²' is not an integer
+    grundy.core.errors.InvalidPositionError: heap '²' is not an integer
     >>> parse_int("1" * 200_000, "n")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.InvalidPositionError: n '11...11' (200,000 characters) has 200,000 digits; ...
+    grundy.core.errors.InvalidPositionError: n '11...11' (200,000 characters) has 200,000 ...
     """
     if not isinstance(text, str):
         raise error(f"{what} {shown(text)} is not {expected}: not a text")
@@ -153,7 +153,7 @@ def int_text(n: int) -> str:
 
     Examples
     --------
-    >>> from grundy.integers import int_text
+    >>> from grundy.core.integers import int_text
     >>> int_text(-12), len(int_text(10**5000))
     ('-12', 5001)
     """
@@ -184,7 +184,7 @@ def unlimited_int_text() -> Iterator[None]:
     Examples
     --------
     >>> import sys
-    >>> from grundy.integers import unlimited_int_text
+    >>> from grundy.core.integers import unlimited_int_text
     >>> with unlimited_int_text():
     ...     len(str(10**5000))
     5001

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import InvalidGameError
-from .partizan import (
+from ..core.errors import InvalidGameError
+from ..partizan import (
     CanonicalGame,
     PartizanGame,
     atomic_weight,
@@ -28,7 +28,7 @@ from .partizan import (
     temperature,
     thermograph,
 )
-from .partizan.dyadic import format_number
+from ..partizan.dyadic import format_number
 from .reports import MOVES_LISTED, described_moves
 
 __all__ = ["canonical_report", "position_report", "expression_report", "PARTS_LISTED"]
