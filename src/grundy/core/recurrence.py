@@ -89,7 +89,7 @@ class RecurrenceSolver:
             __slots__ = ()
 
             def __missing__(self, position: Any) -> int:
-                if type(position) is Sum:  # a hook may read a Sum: not stored, its parts are
+                if isinstance(position, Sum):  # a hook may read a Sum: not stored, its parts are
                     solver.sums += 1
                     value = 0
                     for part in position.given:
@@ -128,7 +128,7 @@ class RecurrenceSolver:
         return Values()
 
     def value(self, root: Any, limit: int) -> int:
-        if type(root) is Sum:  # not stored: its parts are
+        if isinstance(root, Sum):  # not stored: its parts are
             self.sums += 1
             value = 0
             for part in root.given:

@@ -41,8 +41,20 @@ Position = Hashable
 _HELD_OPTIONS = 1 << 16
 _DROPS = 4
 
-# Marks a position whose value is being computed; meeting it again means a cycle.
-_IN_PROGRESS = -1
+
+
+class _InProgress:
+    """The mark of a position whose value is being computed: meeting it again is a cycle.
+
+    Not an int, so that the solver's fast loop, which XORs and shifts by stored values
+    without checking them, raises TypeError on it and then looks closer.
+    """
+
+    def __repr__(self) -> str:
+        return "<in progress>"
+
+
+_IN_PROGRESS: Any = _InProgress()
 
 
 def mex(values: Iterable[int]) -> int:
@@ -174,7 +186,7 @@ class GrundySolver:
             raise InvalidPositionError(
                 f"{self.game!r}: position {root!r} is not hashable (use a tuple, not a list)"
             ) from None
-        if value is None or value < 0:
+        if value is None or value is _IN_PROGRESS:
             # The search allocates millions of frames and tuples that never form
             # reference cycles; the cyclic GC would rescan them all again and again.
             gc_was_enabled = gc.isenabled()
@@ -197,7 +209,7 @@ class GrundySolver:
         """
         memo = self.memo
         children: Sequence[Position] | None
-        if type(position) is Sum:  # not isinstance, for speed: Sum is final, so the same
+        if isinstance(position, Sum):
             self.sums += 1
             children, is_xor = position.parts, True
         else:
@@ -251,29 +263,29 @@ class GrundySolver:
                 if frame[4]:  # a sum: XOR of the parts
                     while i < n:
                         v = get(children[i])
-                        if v is None or v < 0:
+                        if v is None or v is _IN_PROGRESS:
                             break
                         acc ^= v
                         i += 1
                 else:  # mex of the options; values above n cannot be the mex
-                    while i < n:
-                        child = children[i]
-                        if type(child) is Sum:  # the XOR of its parts; sums are not stored
-                            v = 0
-                            for part in child.given:  # as given: a part that is a Sum
-                                # (rare) is valued, and kept, like a position
-                                w = get(part)
-                                if w is None or w < 0:  # evaluate (or report) that part
-                                    v, child = w, part
-                                    break
-                                v ^= w
-                        else:
-                            v = get(child)
-                        if v is None or v < 0:
-                            break
-                        if v <= n:
-                            acc |= 1 << v
-                        i += 1
+                    try:  # fast: every value stored (a KeyError or TypeError if not)
+                        while i < n:
+                            child = children[i]
+                            if isinstance(child, Sum):  # the XOR of its parts, not stored
+                                parts = child.given
+                                if len(parts) == 2:
+                                    v = memo[parts[0]] ^ memo[parts[1]]
+                                else:
+                                    v = 0
+                                    for part in parts:
+                                        v ^= memo[part]
+                            else:
+                                v = memo[child]
+                            if v <= n:
+                                acc |= 1 << v
+                            i += 1
+                    except (KeyError, TypeError):  # child i waits for a value: which one
+                        v, child = self._waiting(children[i])
                 if i == n:
                     stack.pop()
                     held -= n
@@ -293,7 +305,7 @@ class GrundySolver:
                         frame += [n, 1]  # the number of options, the lists dropped
                     else:
                         frame[6] += 1
-                if v is not None:  # _IN_PROGRESS: the child is on the stack
+                if v is _IN_PROGRESS:  # the child is on the stack
                     raise self._loop_error(stack, child)
                 if count >= limit:
                     raise PositionLimitError(
@@ -301,7 +313,7 @@ class GrundySolver:
                         "max_positions (memory grows ~115-250 bytes a small position) or use a "
                         "closed form"
                     )
-                if plain and type(child) is not Sum:  # for speed: Sum is final, the same
+                if plain and not isinstance(child, Sum):
                     try:
                         options = moves(child)
                         if type(options) is not list:
@@ -325,8 +337,21 @@ class GrundySolver:
             self.positions = count
             # On any interruption keep finished values, forget half-done ones.
             for frame in stack:
-                if memo.get(frame[0]) == _IN_PROGRESS:
+                if memo.get(frame[0]) is _IN_PROGRESS:
                     del memo[frame[0]]
+
+    def _waiting(self, option: Any) -> tuple[Any, Position]:
+        """The option, or part of a ``Sum`` option, whose value the search waits for, and
+        its memo entry: None (not valued yet) or ``_IN_PROGRESS`` (a cycle).
+
+        A part that is itself a Sum (rare) is valued, and kept, like a position.
+        """
+        parts = option.given if isinstance(option, Sum) else (option,)
+        for part in parts:
+            v = self.memo.get(part)
+            if v is None or v is _IN_PROGRESS:
+                return v, part
+        raise AssertionError(f"no value missing for {option!r}")  # pragma: no cover
 
     def _options_again(self, frame: list) -> list:
         """The options of a frame whose list was dropped, listed again (the same ones)."""
@@ -376,7 +401,7 @@ class OutcomeSearch:
     def _key(self, position: Position) -> Position:
         if self.canonical is None:
             return position
-        if type(position) is Sum:  # not isinstance, for speed (hot loop): Sum is final
+        if isinstance(position, Sum):
             return Sum(*map(self.canonical, position.parts))
         return self.canonical(position)
 

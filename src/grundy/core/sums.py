@@ -18,10 +18,10 @@ def _sort_key_fallback(parts: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _flat(position: Position) -> tuple[Any, ...]:
-    return position.parts if type(position) is Sum else (position,)  # type: ignore[attr-defined]
+    return position.parts if isinstance(position, Sum) else (position,)
 
 
-@final  # no subclasses: ``type(x) is Sum`` (the solver's hot loop) == isinstance(x, Sum)
+@final  # a sum of positions is this class, never a subclass with rules of its own
 class Sum:
     """The disjunctive sum of positions of one game: a move is a move in exactly one part.
 
@@ -60,7 +60,7 @@ class Sum:
             return self._parts
         except AttributeError:  # first asked: flatten and order once
             given = self.given
-            if any(type(part) is Sum for part in given):  # Sum is final: isinstance
+            if any(isinstance(part, Sum) for part in given):
                 given = tuple(p for part in given for p in _flat(part))
             self._parts: tuple[Any, ...] = _sort_key_fallback(given)
             return self._parts

@@ -12,7 +12,7 @@ with a closed form states its own rule by overriding the public hooks
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..core.errors import PositionLimitError
 from ..core.outcome import Outcome
@@ -20,8 +20,25 @@ from ..core.solver import call_moves
 from ..core.sums import Sum
 from ..nimbers import nim_sum
 
-if TYPE_CHECKING:
-    from .game import ImpartialGame
+
+class ExplainedGame(Protocol):
+    """What the reasons read of a game: an ``ImpartialGame`` has all of it.
+
+    A protocol, not the class: the class calls these functions from its ``explain``
+    hooks, so importing it here would make the two modules import each other.
+    """
+
+    def grundy(self, position: Any) -> int: ...
+    def outcome(self, position: Any, *, misere: bool = False) -> Outcome: ...
+    def winning_moves(self, position: Any, *, misere: bool = False) -> list[Any]: ...
+    def formula(self, position: Any) -> int | None: ...
+    def parts(self, position: Any) -> Sequence[Any] | None: ...
+    def defines(self, hook: str) -> bool: ...
+    def format_position(self, position: Any) -> str: ...
+    def explain_normal(self, position: Any) -> str: ...
+    def explain_part(self, position: Any) -> str: ...
+    def explain_lists_options(self, position: Any) -> bool: ...
+
 
 __all__ = [
     "xor_line",
@@ -88,7 +105,7 @@ def value_set(values: Sequence[int]) -> str:
     return "{" + ", ".join(shown) + "}"
 
 
-def parts_reason(game: ImpartialGame, position: Hashable) -> str:
+def parts_reason(game: ExplainedGame, position: Hashable) -> str:
     """The default reason in normal play: the XOR of the parts, or one part's reason.
 
     Examples
@@ -106,7 +123,7 @@ def parts_reason(game: ImpartialGame, position: Hashable) -> str:
     return xor_line("the parts' values", [game.grundy(p) for p in parts], "parts")
 
 
-def mex_reason(game: ImpartialGame, position: Hashable) -> str:
+def mex_reason(game: ExplainedGame, position: Hashable) -> str:
     """The default reason of one part: the mex of its options' values.
 
     A part valued by a closed form whose options are too many to list quickly is
@@ -133,7 +150,7 @@ def mex_reason(game: ImpartialGame, position: Hashable) -> str:
     return f"from the game's closed form, without listing the options: value = {value}"
 
 
-def misere_reason(game: ImpartialGame, position: Hashable) -> str:
+def misere_reason(game: ExplainedGame, position: Hashable) -> str:
     """The default reason in misère play: a winning move, or why every move loses.
 
     Examples
@@ -154,12 +171,12 @@ def misere_reason(game: ImpartialGame, position: Hashable) -> str:
     return f"moving to {game.format_position(moves[0])} leaves the opponent a losing position"
 
 
-def has_formula_value(game: ImpartialGame, position: Hashable) -> bool:
+def has_formula_value(game: ExplainedGame, position: Hashable) -> bool:
     """True if the game's closed form values `position` (not a search)."""
     return game.defines("formula") and game.formula(position) is not None
 
 
-def lists_options_by_size(game: ImpartialGame, position: Hashable) -> bool:
+def lists_options_by_size(game: ExplainedGame, position: Hashable) -> bool:
     """The default of ``explain_lists_options``: list the options of a position unless a
     closed form values it and its numbers look too big to list its options quickly."""
     if not has_formula_value(game, position):

@@ -58,7 +58,7 @@ class RemotenessSearch:
     def _key(self, position: Position) -> Position:
         if self.canonical is None:
             return position
-        if type(position) is Sum:  # Sum is final: the same as isinstance
+        if isinstance(position, Sum):
             return Sum(*map(self.canonical, position.parts))
         return self.canonical(position)
 

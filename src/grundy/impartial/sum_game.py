@@ -26,7 +26,7 @@ class _Part:
 SumPosition = tuple[Any, ...] | _Part
 
 
-class SumGame(ImpartialGame[SumPosition]):
+class SumGame(ImpartialGame[SumPosition], sum_of_games=True):
     """The disjunctive sum of different games; a position is a tuple, one part per game.
 
     Each part is valued by its own game's solver (with that game's closed forms and
