@@ -96,6 +96,21 @@ def test_self_loop_is_a_cycle():
         gr.game_from_moves(lambda n: [n]).grundy(0)
 
 
+@pytest.mark.parametrize("both", [False, True])
+def test_a_sum_option_whose_parts_wait_on_the_stack_is_a_cycle(both):
+    # 0 -> 1 -> Sum(0, 1) [or Sum(0, 2)]: the parts are being valued, so the XOR of their
+    # marks must not pass for a value (two marks cancelling out would read as 0)
+    def moves(n):
+        if n == 0:
+            return [1]
+        if n == 1:
+            return [gr.Sum(0, 1) if both else gr.Sum(0, 2)]
+        return []
+
+    with pytest.raises(gr.LoopError, match="0 -> 1 -> 0"):
+        gr.game_from_moves(moves).grundy(0)
+
+
 def test_misere_search_reports_cycles_too():
     with pytest.raises(gr.LoopError):
         gr.game_from_moves(lambda n: [1 - n]).outcome(0, misere=True)
