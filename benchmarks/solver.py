@@ -235,9 +235,9 @@ def main() -> None:
         print(json.dumps(run_one(kind, int(size), way, args.repeat)))
         return
     heads = ("grundy, moves", "option_values", "dict DP", "recursion", "moves alone")
-    ratios = "".join(f"{h:>13}" for h in ("moves/DP", "values/DP"))
+    ratios = "".join(f"{h:>13}" for h in ("moves/DP", "values/DP", "alone/DP"))
     print(f"{'case':<20}" + "".join(f"{h:>16}" for h in heads) + ratios)
-    print("-" * 126)
+    print("-" * 139)
     for label, (kind, size) in CASES.items():
         found = {}
         for way in WAYS:
@@ -250,12 +250,15 @@ def main() -> None:
             f"{found[w]['seconds']:>8.2f} s{found[w]['peak_mb']:>5.0f} MB" for w in WAYS
         )
         shown = ""
-        for way in ("ours", "values"):
+        for way in ("ours", "values", "listing"):
             time_ratio = found[way]["seconds"] / found["dp"]["seconds"]
             memory_ratio = found[way]["peak_mb"] / found["dp"]["peak_mb"]
             shown += f"{time_ratio:>7.2f}{memory_ratio:>6.2f}"
         print(f"{label:<20}{cells}{shown}", flush=True)
-    print("ratios: time and memory, grundy / dict DP (goals: <= 1.0 and <= 1.5)")
+    print(
+        "ratios: time and memory, grundy / dict DP (goals: <= 1.0 and <= 1.5); alone/DP is "
+        "the\nfloor of any solver given `moves`: calling it once a position, values aside"
+    )
     sizes = []
     for kind in ("int", "pair", "chain"):
         done = subprocess.run([sys.executable, __file__, "--bytes", kind], capture_output=True)
