@@ -329,7 +329,7 @@ def random_dag(n: int, m: int, seed: int) -> list[tuple[int, int]]:
 
 
 def bench_digraph(seed: int) -> None:
-    import grundy.games.digraph as digraph
+    import grundy.games.digraph_rows as digraph
 
     section("9. Tokens on a random DAG, 2 x 10^5 vertices, 10^6 edges")
     edges = random_dag(200_000, 1_000_000, seed)

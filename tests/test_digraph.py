@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy as gr
-import grundy.games.digraph as digraph_module
+import grundy.games.digraph_rows as digraph_module
 from grundy.app.registry import find
 from grundy.games import DigraphGame
-from grundy.games.digraph import DigraphTokens
+from grundy.games.digraph_tokens import DigraphTokens
 
 
 # ---------------------------------------------------------------- the oracle

@@ -228,8 +228,8 @@ def test_solve_dots_and_boxes_matches_minimax(pyspiel, minimax):
 )
 def test_nim_matches_boutons_theorem(piles, misere):
     pytest.importorskip("pyspiel")
-    from grundy.games import Nim
     from grundy import Outcome
+    from grundy.games import Nim
 
     params = {"pile_sizes": ";".join(map(str, piles)), "is_misere": misere}
     game = OpenSpielGame("nim", params)

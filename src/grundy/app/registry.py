@@ -41,7 +41,7 @@ from ..games import (
     Wythoff,
     parse_steps,
 )
-from ..games.digraph import DigraphTokens
+from ..games.digraph_tokens import DigraphTokens
 from ..games.subtraction import read_subtraction_set
 from ..impartial.game import ImpartialGame
 from ..twoplayer import TwoPlayerGame

@@ -4,7 +4,8 @@ from ..impartial.sum_game import SumGame
 from ..twoplayer.games import ConnectFour, GiveAndTake, TicTacToe
 from .beans import BeanGame, bean_value
 from .chomp import Chomp
-from .coin_turning import CoinTurningGame, MockTurtles, Ruler, TurningCorners, TurningTurtles
+from .coin_rows import MockTurtles, Ruler, TurningTurtles
+from .coin_turning import CoinTurningGame
 from .digraph import DigraphGame
 from .fibonacci_nim import FibonacciNim, zeckendorf
 from .hackenbush import GreenHackenbush, hackenbush_value
@@ -19,6 +20,7 @@ from .staircase import StaircaseNim, StaircaseNimAnyStep
 from .steps import King, Knight, StepGame, parse_steps
 from .subtraction import AllButSubtractionGame, Bash, SubtractionGame, parse_subtraction_set
 from .subtraction_rules import SUBTRACTION_RULES, RuleSubtractionGame
+from .turning_corners import TurningCorners
 from .wythoff import Wythoff, wythoff_pair, wythoff_partner
 
 __all__ = [

@@ -1,10 +1,16 @@
-"""Coin-turning games: Turning Turtles, Mock Turtles, Ruler and Turning Corners."""
+"""The coin-turning rule family: a rule names the coins turned with a heads coin.
+
+:class:`CoinTurningGame` holds what every such game shares: the moves from the rule,
+Lenstra's theorem (a position is worth the XOR of its heads coins, each valued alone),
+winning moves from the coins' values, and the notation. The games themselves are in
+:mod:`~grundy.games.coin_rows` (coins in a row) and :mod:`~grundy.games.turning_corners`
+(a board, the nim product of two rows).
+"""
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..core.errors import InvalidPositionError, PositionLimitError
@@ -12,17 +18,15 @@ from ..core.integers import parse_int, shown
 from ..core.sums import Sum
 from ..impartial.explain import xor_line
 from ..impartial.game import ImpartialGame
-from ..nimbers import nim_div, nim_mul
+from .single_coin import SingleCoin
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
-    from .single_coin import SingleCoin
-
 #: Past this many coins a search is beyond any limit (2^64 positions): stop counting.
 _MAX_SEARCH_COINS = 64
 
-__all__ = ["CoinTurningGame", "TurningTurtles", "MockTurtles", "Ruler", "TurningCorners"]
+__all__ = ["CoinTurningGame", "integer_or_none"]
 
 #: The type of a coin: an int for a row of coins, a pair (i, j) for a board. Coins are
 #: sorted, so that a position (the heads coins) is a sorted tuple.
@@ -189,8 +193,6 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
         >>> [Ruler().single_coin_game().grundy(n) for n in range(1, 9)]
         [1, 2, 1, 4, 1, 2, 1, 8]
         """
-        from .single_coin import SingleCoin
-
         return SingleCoin(self)
 
     def coin_theorem(self, dims: int) -> tuple[str, str] | None:
@@ -350,79 +352,6 @@ class CoinTurningGame(ImpartialGame[tuple[C, ...]], Generic[C]):
         return (1, 3)
 
 
-class _RowOfCoins(CoinTurningGame[int]):
-    """Coins in a row, numbered from ``first`` (0 or 1)."""
-
-    first = 1
-
-    def check_coin(self, coin: object) -> int:
-        n = _integer(coin)
-        if n is None:
-            raise InvalidPositionError(
-                f"{self!r}: coin {shown(coin)} is not an integer; coins are numbered from "
-                f"{self.first}"
-            )
-        if n < self.first:
-            raise InvalidPositionError(
-                f"{self!r}: there is no coin {shown(n)}; coins are numbered from {self.first}"
-            )
-        return n
-
-    def parse_coin(self, word: str) -> int:
-        return parse_int(
-            word,
-            f"{self!r}: coin",
-            expected=f"an integer; give the numbers of the heads coins (from {self.first})",
-        )
-
-    def search_coins(self, position: tuple[int, ...]) -> int:
-        return position[-1] - self.first + 1 if position else 0
-
-
-@dataclass(frozen=True)
-class TurningTurtles(_RowOfCoins):
-    """Turning Turtles: turn over one or two coins, the rightmost from heads to tails.
-
-    Coins are numbered 1, 2, 3, ... from the left; a position lists the heads coins.
-
-    Examples
-    --------
-    >>> from grundy.games import TurningTurtles
-    >>> game = TurningTurtles()
-    >>> [game.grundy([n]) for n in range(1, 8)]
-    [1, 2, 3, 4, 5, 6, 7]
-    >>> game.winning_moves([3, 4, 5])
-    [(1, 4, 5)]
-
-    Notes
-    -----
-    Coin n has value n, so the game is Nim in disguise (Winning Ways, ch. 14; the same
-    as Twins, turn exactly two coins numbered from 0, with coin 0 standing for "no
-    second coin"): a heads
-    coin at n is a heap of n, turning it and a tails coin m < n moves the heap to m, and
-    turning it with a heads coin m removes both (two heaps m cancel). The winning move
-    from coin n turns n and n XOR X (X the value; nothing else when n = X).
-    O(1) per heads coin.
-    """
-
-    _coin_rule = "coin n is worth n"
-    coin_formula = ("n", "Turning Turtles is Nim: coin n is worth n (Winning Ways, ch. 14)")
-
-    def flip_sets(self, coin: int) -> Iterator[tuple[int, ...]]:
-        yield ()
-        for other in range(1, coin):
-            yield (other,)
-
-    def coin_value(self, coin: int) -> int:
-        return coin
-
-    def flips_with_change(self, coin: int, change: int) -> list[tuple[int, ...]]:
-        other = coin ^ change
-        if other == 0:
-            return [()]
-        return [(other,)] if other < coin else []
-
-
 def _coin_shown(coin: object) -> str:
     """A coin for a message (``5``, or ``2,3`` on a board), shortened when huge."""
     if isinstance(coin, tuple):
@@ -430,8 +359,18 @@ def _coin_shown(coin: object) -> str:
     return shown(coin)
 
 
-def _integer(x: object) -> int | None:
-    """`x` as an int (numpy integers accepted), or None for anything else (bools too)."""
+def integer_or_none(x: object) -> int | None:
+    """Return `x` as an int (numpy integers accepted), or None for anything else.
+
+    A bool is not a coin number, though Python counts it an int: None too. What the
+    games' :meth:`~CoinTurningGame.check_coin` read a coin's numbers with.
+
+    Examples
+    --------
+    >>> from grundy.games.coin_turning import integer_or_none
+    >>> integer_or_none(5), integer_or_none(True), integer_or_none(2.0)
+    (5, None, None)
+    """
     if isinstance(x, bool):
         return None
     try:
@@ -439,243 +378,3 @@ def _integer(x: object) -> int | None:
         return operator.index(x)  # type: ignore[arg-type]
     except TypeError:
         return None
-
-
-def _odious(n: int) -> int:
-    """The odious number (odd count of 1 bits) of 2n and 2n + 1."""
-    return 2 * n + (1 - (n.bit_count() & 1))
-
-
-@dataclass(frozen=True)
-class MockTurtles(_RowOfCoins):
-    """Mock Turtles: turn over one, two or three coins, the rightmost heads to tails.
-
-    Coins are numbered 0, 1, 2, ... from the left, as in Winning Ways.
-
-    Examples
-    --------
-    >>> from grundy.games import MockTurtles
-    >>> game = MockTurtles()
-    >>> [game.grundy([n]) for n in range(10)]
-    [1, 2, 4, 7, 8, 11, 13, 14, 16, 19]
-    >>> game.winning_moves([2, 5, 7])
-    [(), (1, 2, 4, 7), (1, 2, 5, 6), (2, 3, 4, 5)]
-
-    Notes
-    -----
-    Coin n has value the n-th odious number (counting from 0): 2n or 2n + 1, whichever
-    has an odd number of 1 bits (Winning Ways, ch. 14). Odious values make the three-coin
-    moves easy to solve: the XOR of two odious values 2a+e, 2b+f is 2(a XOR b) plus a
-    parity bit, so the pairs {a, b} with a given XOR s are {b XOR s, b} for every b < c
-    having s's top bit. A value change t is an odd-weight (one coin: a = t >> 1) or an
-    even-weight (two coins) number, and the moves are listed directly, no search.
-    O(number of moves) per heads coin; there can be about c/2 of them for coin c, so the
-    list is refused at once when it would exceed ``max_positions``.
-    """
-
-    _coin_rule = "coin n is worth the n-th odious number"
-    coin_formula = (
-        "2*n + evil(n)",
-        "Mock Turtles: coin n is the n-th odious number (Winning Ways, ch. 14)",
-    )
-
-    first = 0
-
-    def flip_sets(self, coin: int) -> Iterator[tuple[int, ...]]:
-        yield ()
-        for b in range(coin):
-            yield (b,)
-            for a in range(b):
-                yield (a, b)
-
-    def coin_value(self, coin: int) -> int:
-        return _odious(coin)
-
-    def flips_with_change(self, coin: int, change: int) -> Iterator[tuple[int, ...]]:
-        target = change ^ _odious(coin)  # the XOR of the other coins' values
-        if target == 0:
-            yield ()
-            return
-        half = target >> 1
-        if target.bit_count() & 1:  # one more coin, of value target
-            if half < coin:
-                yield (half,)
-            return
-        # two more coins a < b < coin with a XOR b = half (the low bit then agrees)
-        top = 1 << (half.bit_length() - 1)
-        block = top << 1
-        count = (coin // block) * top + max(0, coin % block - top)
-        if count > self.max_positions:
-            raise PositionLimitError(
-                f"{self!r}: coin {coin} has {count:,} moves of this value, more than "
-                f"max_positions = {self.max_positions:,}; too many to list"
-            )
-        for base in range(0, coin, block):
-            for b in range(base + top, min(base + block, coin)):
-                yield (b ^ half, b)
-
-
-def _gray(n: int) -> int:
-    return n ^ (n >> 1)
-
-
-def _gray_inverse(g: int) -> int:
-    n, shift = g, 1
-    while shift < g.bit_length():
-        n ^= n >> shift
-        shift <<= 1
-    return n
-
-
-@dataclass(frozen=True)
-class Ruler(_RowOfCoins):
-    """Ruler: turn over any number of consecutive coins, the rightmost heads to tails.
-
-    Coins are numbered 1, 2, 3, ... from the left.
-
-    Examples
-    --------
-    >>> from grundy.games import Ruler
-    >>> game = Ruler()
-    >>> [game.grundy([n]) for n in range(1, 13)]
-    [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4]
-    >>> game.winning_moves([3, 6, 8])
-    [(3, 7)]
-
-    Notes
-    -----
-    Coin n has value the largest power of 2 dividing n (the ruler function, Winning
-    Ways, ch. 14). The values of coins 1..n XOR to the Gray code n XOR (n >> 1), since
-    consecutive Gray codes differ in exactly that bit. So the run of coins m+1..c has
-    value gray(c) XOR gray(m), and for a value change D the one run that does it starts
-    after m = gray^-1(gray(c) XOR D), a valid move when m < c: at most one move per
-    heads coin, found in O(log c) (plus the length of the run, to write it down).
-    """
-
-    _coin_rule = "coin n is worth the largest power of 2 dividing n"
-    coin_formula = (
-        "lowbit(n)",
-        "Ruler: coin n is the largest power of 2 dividing n (Winning Ways, ch. 14)",
-    )
-
-    def flip_sets(self, coin: int) -> Iterator[range]:
-        for start in range(coin, 0, -1):
-            yield range(start, coin)
-
-    def coin_value(self, coin: int) -> int:
-        return coin & -coin
-
-    def flips_with_change(self, coin: int, change: int) -> list[range]:
-        before = _gray_inverse(_gray(coin) ^ change)
-        return [range(before + 1, coin)] if before < coin else []
-
-
-@dataclass(frozen=True)
-class TurningCorners(CoinTurningGame[tuple[int, int]]):
-    """Turning Corners, the lecture notes' 2-D coin game: value of coin (i, j) is i ⊗ j.
-
-    Coins sit at (i, j) with i, j >= 1. A move picks a heads coin (i, j) and 0 <= i' < i,
-    0 <= j' < j, and turns over (i, j), (i, j'), (i', j) and (i', j'), skipping the
-    coins with a coordinate 0 (they do not exist). A position lists the heads coins as
-    pairs; on the command line ``2,3 4,5``.
-
-    Examples
-    --------
-    >>> from grundy.games import TurningCorners
-    >>> game = TurningCorners()
-    >>> game.grundy([(2, 3)]), gr.nim_mul(2, 3)
-    (1, 1)
-    >>> game.grundy([(2, 3), (4, 5)])
-    3
-    >>> game.winning_moves([(1, 1), (2, 2)])
-    [((1, 2), (2, 1))]
-
-    Notes
-    -----
-    This is Winning Ways' Turning Corners (ch. 14) with the first row and column cut
-    off: there the coins are numbered from 0, and the coins of row 0 and column 0 can
-    be turned but never be the corner that goes heads to tails, so they have value 0
-    and change nothing; the values agree. The tartan theorem says the value of a
-    product of two coin games (a move turns the product of a move in each coordinate)
-    is the nim product of the factors' values; Turning Corners is Twins x Twins (Twins:
-    turn exactly two coins, numbered from 0, coin n has value n), or in the notes'
-    numbering Turning Turtles x Turning Turtles (a coordinate 0 is the one-coin move),
-    hence i ⊗ j. By Lenstra's theorem a position is worth the XOR of its coins' values.
-
-    A move at corner (i, j) with (i', j') changes the value by (i ⊕ i') ⊗ (j ⊕ j'). For a
-    wanted change D every u = i ⊕ i' (i' < i) fixes j' = j ⊕ (D ⊘ u) (nim division
-    in the nimber field), a move when j' < j. So the moves of a given value from coin
-    (i, j) are found by scanning min(i, j) values with one nim division each (about 1 µs);
-    a scan longer than ``max_positions`` is refused at once.
-    """
-
-    _coin_rule = "coin i,j is worth i ⊗ j"
-    coin_formula = (
-        "nim_mul(a, b)",
-        "the tartan theorem: coin (a, b) is a ⊗ b (Winning Ways, ch. 14)",
-    )
-
-    def flip_sets(self, coin: tuple[int, int]) -> Iterator[tuple[tuple[int, int], ...]]:
-        i, j = coin
-        for i2 in range(i):
-            for j2 in range(j):
-                yield tuple(c for c in ((i, j2), (i2, j), (i2, j2)) if c[0] and c[1])
-
-    def coin_value(self, coin: tuple[int, int]) -> int:
-        return nim_mul(coin[0], coin[1])
-
-    def flips_with_change(
-        self, coin: tuple[int, int], change: int
-    ) -> Iterator[tuple[tuple[int, int], ...]]:
-        i, j = coin
-        swap = j < i  # scan the shorter side
-        if swap:
-            i, j = j, i
-        if i > self.max_positions:
-            raise PositionLimitError(
-                f"{self!r}: finding the moves from coin {self.coin_text(coin)} scans {i:,} "
-                f"rows, more than max_positions = {self.max_positions:,}"
-            )
-        for i2 in range(i):
-            j2 = j ^ nim_div(change, i ^ i2)
-            if j2 < j:
-                corners: tuple[tuple[int, int], ...] = ((i, j2), (i2, j), (i2, j2))
-                if swap:
-                    corners = tuple((b, a) for a, b in corners)
-                yield tuple(c for c in corners if c[0] and c[1])
-
-    def search_coins(self, position: tuple[tuple[int, int], ...]) -> int:
-        return max(i for i, _ in position) * max(j for _, j in position) if position else 0
-
-    def check_coin(self, coin: object) -> tuple[int, int]:
-        if not isinstance(coin, tuple | list) or len(coin) != 2:
-            raise InvalidPositionError(
-                f"{self!r}: coin {shown(coin)} is not a pair (i, j); coins are (row, column) "
-                "pairs with i, j >= 1"
-            )
-        i, j = _integer(coin[0]), _integer(coin[1])
-        if i is None or j is None:
-            raise InvalidPositionError(
-                f"{self!r}: coin {shown(coin)} has a coordinate that is not an integer"
-            )
-        if i < 1 or j < 1:
-            raise InvalidPositionError(
-                f"{self!r}: there is no coin ({shown(i)}, {shown(j)}); coordinates start at 1 "
-                "(row and column 0 have no coins)"
-            )
-        return (i, j)
-
-    def parse_coin(self, word: str) -> tuple[int, int]:
-        parts = word.strip().strip("()").split(",")
-        if len(parts) != 2:
-            raise InvalidPositionError(
-                f"{self!r}: coin {shown(word)} is not of the form i,j (e.g. 2,3)"
-            )
-        what = f"{self!r}: coin {shown(word)}: coordinate"
-        return (parse_int(parts[0], what), parse_int(parts[1], what))
-
-    def coin_text(self, coin: tuple[int, int]) -> str:
-        return f"{coin[0]},{coin[1]}"
-
-    def _example_position(self) -> tuple[tuple[int, int], ...]:
-        return ((2, 3), (4, 5))
