@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cmp_to_key
 from typing import Any
 
-from .canonical import ONE, ZERO, MisereGame, canonical
+from ._form import ONE, ZERO, Form, canonical
 
 __all__ = [
     "postorder",
@@ -27,7 +27,7 @@ MEMO_LIMIT = 1 << 20
 
 
 # --------------------------------------------------------------------- G + *1, order
-def postorder(root: MisereGame, needs: Callable[[MisereGame], bool]) -> Iterator[MisereGame]:
+def postorder(root: Form, needs: Callable[[Form], bool]) -> Iterator[Form]:
     """The subgames of `root` that `needs`, each after its options (no recursion).
 
     A subgame that does not need is skipped with everything below it: callers keep
@@ -49,7 +49,7 @@ def postorder(root: MisereGame, needs: Callable[[MisereGame], bool]) -> Iterator
             yield game
 
 
-def twin(game: MisereGame) -> MisereGame:
+def twin(game: Form) -> Form:
     """G + *1: its options are G and each G' + *1."""
     if game._twin is None:
         for g in postorder(game, lambda x: x._twin is None):
@@ -64,19 +64,19 @@ def twin(game: MisereGame) -> MisereGame:
     return game._twin  # type: ignore[return-value]
 
 
-def is_odd(game: MisereGame) -> bool:
+def is_odd(game: Form) -> bool:
     """Whether `game` is E + *1 for its even part E."""
     twin(game)
     return game._odd
 
 
-def even_part(game: MisereGame) -> MisereGame:
+def even_part(game: Form) -> Form:
     """E, the even one of `game` and `game` + *1."""
     other = twin(game)
     return other if game._odd else game
 
 
-def compare(a: MisereGame, b: MisereGame) -> int:
+def compare(a: Form, b: Form) -> int:
     """CGSuite's order of canonical forms: by the even parts' birthday, number of
     options, G+, G-, then their options (in this order) lexicographically; then even
     before odd. -1, 0 or 1. Needs `ready` on both."""
@@ -102,7 +102,7 @@ def compare(a: MisereGame, b: MisereGame) -> int:
 _ORDER = cmp_to_key(compare)
 
 
-def ready(game: MisereGame) -> None:
+def ready(game: Form) -> None:
     """Compute what `compare` reads for `game` and its subgames: twins, sorted options."""
     if game._sorted is not None:
         return
@@ -111,13 +111,13 @@ def ready(game: MisereGame) -> None:
         g._sorted = tuple(sorted(g._options, key=_ORDER))
 
 
-def sorted_options(game: MisereGame) -> tuple[MisereGame, ...]:
+def sorted_options(game: Form) -> tuple[Form, ...]:
     """The options of `game` in CGSuite's order."""
     ready(game)
     return game._sorted  # type: ignore[return-value]
 
 
-def sort_games(games: Iterable[MisereGame]) -> list[MisereGame]:
+def sort_games(games: Iterable[Form]) -> list[Form]:
     """`games` in CGSuite's order."""
     games = list(games)
     for g in games:
@@ -126,33 +126,33 @@ def sort_games(games: Iterable[MisereGame]) -> list[MisereGame]:
 
 
 # --------------------------------------------------------------------- sums
-_SUMS: dict[tuple[MisereGame, MisereGame], MisereGame] = {}
+_SUMS: dict[tuple[Form, Form], Form] = {}
 
 
-def _pair(x: MisereGame, y: MisereGame) -> tuple[MisereGame, MisereGame]:
+def _pair(x: Form, y: Form) -> tuple[Form, Form]:
     return (x, y) if id(x) <= id(y) else (y, x)
 
 
-def add(a: MisereGame, b: MisereGame) -> MisereGame:
+def add(a: Form, b: Form) -> Form:
     """The canonical form of a + b: {a' + b, a + b'} (through the even parts)."""
     flip = is_odd(a) ^ is_odd(b)
     total = _add_even(even_part(a), even_part(b))
     return twin(total) if flip else total
 
 
-def _sum_children(x: MisereGame, y: MisereGame) -> list[tuple[MisereGame, MisereGame, bool]]:
+def _sum_children(x: Form, y: Form) -> list[tuple[Form, Form, bool]]:
     """The options of x + y (x, y even) as (even x', even y', add *1)."""
     found = [(_even(o), y, o._odd) for o in x._options]
     found += [(x, _even(o), o._odd) for o in y._options]
     return found
 
 
-def _even(game: MisereGame) -> MisereGame:
+def _even(game: Form) -> Form:
     """`even_part` of a game whose twin is known."""
     return game._twin if game._odd else game  # type: ignore[return-value]
 
 
-def _add_even(x: MisereGame, y: MisereGame) -> MisereGame:
+def _add_even(x: Form, y: Form) -> Form:
     if x is ZERO:
         return y
     if y is ZERO:
@@ -188,7 +188,7 @@ def _add_even(x: MisereGame, y: MisereGame) -> MisereGame:
 
 
 # --------------------------------------------------------------------- mate
-def mate(game: MisereGame) -> MisereGame:
+def mate(game: Form) -> Form:
     """The mate: *1 for 0, 0 for *1, else {mate(G')}."""
     for g in postorder(game, lambda x: x._mate is None):
         if g is ZERO or g is ONE:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.errors import InvalidGameError
 from ._arithmetic import (
     add,
     compare,
@@ -16,7 +15,8 @@ from ._arithmetic import (
     sorted_options,
     twin,
 )
-from .canonical import ONE, ZERO, MisereGame, Steps, canonical, run
+from ._form import ONE, ZERO, Form, canonical
+from ._steps import Steps, run
 
 __all__ = [
     "two_partitions",
@@ -25,21 +25,20 @@ __all__ = [
     "is_prime",
     "is_extraverted",
     "subtract",
-    "misere_minus",
     "distinguisher",
     "is_linked",
     "link",
 ]
 
 
-def _index(items: Sequence[MisereGame], game: MisereGame) -> int:
+def _index(items: Sequence[Form], game: Form) -> int:
     for i, item in enumerate(items):
         if item is game:
             return i
     return -1
 
 
-def _or_odd(game: MisereGame, odd: bool) -> MisereGame:
+def _or_odd(game: Form, odd: bool) -> Form:
     """CGSuite's ``id | parity``: the odd one of `game` and `game` + *1 when `odd`."""
     if not odd or is_odd(game):
         return game
@@ -47,7 +46,7 @@ def _or_odd(game: MisereGame, odd: bool) -> MisereGame:
 
 
 # --------------------------------------------------------------------- parts
-def two_partitions(game: MisereGame) -> tuple[MisereGame, ...]:
+def two_partitions(game: Form) -> tuple[Form, ...]:
     """The ways to split the even part E of `game` as X + Y, flat: (0, E, X1, Y1, ...).
 
     Siegel's algorithm, as CGSuite runs it (facts, not code): E is prime at once if an
@@ -60,12 +59,12 @@ def two_partitions(game: MisereGame) -> tuple[MisereGame, ...]:
     return run(_two_partitions(even_part(game)))
 
 
-def _two_partitions(game: MisereGame) -> Steps[tuple[MisereGame, ...]]:
+def _two_partitions(game: Form) -> Steps[tuple[Form, ...]]:
     if game._partitions is not None:
         return game._partitions
-    found: list[MisereGame] = [ZERO, game]
+    found: list[Form] = [ZERO, game]
     options = sorted_options(game)
-    option_parts: list[tuple[MisereGame, ...]] = []
+    option_parts: list[tuple[Form, ...]] = []
     primes = 0
     for option in options:
         even = even_part(option)
@@ -95,16 +94,16 @@ def _two_partitions(game: MisereGame) -> Steps[tuple[MisereGame, ...]]:
 
 
 def _partner(
-    game: MisereGame,
-    x: MisereGame,
-    found: list[MisereGame],
-    options: Sequence[MisereGame],
-    option_parts: Sequence[tuple[MisereGame, ...]],
-) -> MisereGame | None:
+    game: Form,
+    x: Form,
+    found: list[Form],
+    options: Sequence[Form],
+    option_parts: Sequence[tuple[Form, ...]],
+) -> Form | None:
     """Y with `game` = x + Y from what is known, or None."""
     x_options = sorted_options(x)
-    type1: list[MisereGame] = []
-    candidates: list[MisereGame] = []
+    type1: list[Form] = []
+    candidates: list[Form] = []
     is_type1 = True
     for xo in x_options:
         i = _index(found, even_part(xo))
@@ -136,12 +135,12 @@ def _partner(
 
 
 def _is_type2(
-    x: MisereGame,
-    y: MisereGame,
-    x_options: Sequence[MisereGame],
-    found: list[MisereGame],
-    options: Sequence[MisereGame],
-    option_parts: Sequence[tuple[MisereGame, ...]],
+    x: Form,
+    y: Form,
+    x_options: Sequence[Form],
+    found: list[Form],
+    options: Sequence[Form],
+    option_parts: Sequence[tuple[Form, ...]],
 ) -> bool:
     y_options = sorted_options(y)
     for option, op in zip(options, option_parts, strict=True):
@@ -175,10 +174,10 @@ def _is_type2(
     return True
 
 
-def proper_parts(game: MisereGame) -> tuple[MisereGame, ...]:
+def proper_parts(game: Form) -> tuple[Form, ...]:
     """The even parts of `game` other than 0 and its even part, in CGSuite's order."""
     flat = two_partitions(game)
-    found: list[MisereGame] = []
+    found: list[Form] = []
     for i in range(2, len(flat), 2):
         found.append(flat[i])
         if flat[i + 1] is not flat[i]:
@@ -186,9 +185,9 @@ def proper_parts(game: MisereGame) -> tuple[MisereGame, ...]:
     return tuple(found)
 
 
-def _prime_parts(game: MisereGame) -> list[MisereGame]:
+def _prime_parts(game: Form) -> list[Form]:
     flat = two_partitions(game)
-    found: list[MisereGame] = []
+    found: list[Form] = []
     for i in range(0, len(flat), 2):
         if is_prime(flat[i]):
             found.append(flat[i])
@@ -197,17 +196,17 @@ def _prime_parts(game: MisereGame) -> list[MisereGame]:
     return found
 
 
-def is_prime(game: MisereGame) -> bool:
+def is_prime(game: Form) -> bool:
     """Whether `game` is neither 0 nor *1 and its even part has no proper part."""
     return game is not ZERO and game is not ONE and len(two_partitions(game)) == 2
 
 
-def is_extraverted(game: MisereGame) -> bool:
+def is_extraverted(game: Form) -> bool:
     """Whether `game` is a part of {`game`}."""
     return subtract(canonical(frozenset({game})), game) is not None
 
 
-def subtract(game: MisereGame, part: MisereGame) -> MisereGame | None:
+def subtract(game: Form, part: Form) -> Form | None:
     """X with X + `part` = `game`, or None."""
     flat = two_partitions(game)
     i = _index(flat, even_part(part))
@@ -216,23 +215,11 @@ def subtract(game: MisereGame, part: MisereGame) -> MisereGame | None:
     return _or_odd(flat[i ^ 1], is_odd(game) ^ is_odd(part))
 
 
-def misere_minus(game: MisereGame, part: MisereGame) -> MisereGame:
-    """X with X + `part` = `game`; InvalidGameError if there is none."""
-    found = subtract(game, part)
-    if found is None:
-        raise InvalidGameError(
-            f"{part} is not a part of {game}: those misère games are not subtractable"
-        )
-    return found
-
-
-def partitions(game: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
+def partitions(game: Form) -> tuple[tuple[Form, ...], ...]:
     """Every sum of even primes, in CGSuite's order (not decreasing), equal to `game`,
     with *1 added when `game` is odd."""
-    found: list[tuple[MisereGame, ...]] = []
-    stack: list[tuple[MisereGame, tuple[MisereGame, ...], list[MisereGame] | None]] = [
-        (game, (), None)
-    ]
+    found: list[tuple[Form, ...]] = []
+    stack: list[tuple[Form, tuple[Form, ...], list[Form] | None]] = [(game, (), None)]
     while stack:
         rest, partial, primes = stack.pop()
         if rest is ZERO or rest is ONE:
@@ -254,41 +241,39 @@ def partitions(game: MisereGame) -> tuple[tuple[MisereGame, ...], ...]:
 
 
 # --------------------------------------------------------------------- links
-def distinguisher(game: MisereGame, other: MisereGame) -> MisereGame:
-    """T with `game` + T a misère P-position and `other` + T an N-position."""
+# Where no answer exists these return None: the caller says why, in the notation of the
+# games (written by _printing.py, which builds on this module).
+def distinguisher(game: Form, other: Form) -> Form | None:
+    """T with `game` + T a misère P-position and `other` + T an N-position; None if the
+    games are equal (nothing tells them apart)."""
     if game is other:
-        raise InvalidGameError(f"{game} and {other} are equal: no game distinguishes them")
-    memo: dict[tuple[MisereGame, MisereGame], MisereGame] = {}
+        return None
+    memo: dict[tuple[Form, Form], Form] = {}
     found = run(_distinguish_pn(game, other, memo))
     assert found is not None
     return found
 
 
-def is_linked(game: MisereGame, other: MisereGame) -> bool:
+def is_linked(game: Form, other: Form) -> bool:
     """Whether some T makes `game` + T and `other` + T misère P-positions: exactly when
     neither is an option of the other (Conway)."""
     return other not in game._options and game not in other._options
 
 
-def link(game: MisereGame, other: MisereGame) -> MisereGame:
-    """T with `game` + T and `other` + T misère P-positions (InvalidGameError if none)."""
-    memo: dict[tuple[MisereGame, MisereGame], MisereGame] = {}
-    found = run(_find_link(game, other, memo))
-    if found is None:
-        raise InvalidGameError(
-            f"{game} and {other} are not linked (one is an option of the other): those "
-            "misère games are not linked"
-        )
-    return found
+def link(game: Form, other: Form) -> Form | None:
+    """T with `game` + T and `other` + T misère P-positions; None if there is none (one
+    is an option of the other)."""
+    memo: dict[tuple[Form, Form], Form] = {}
+    return run(_find_link(game, other, memo))
 
 
-def _pair(a: MisereGame, b: MisereGame) -> tuple[MisereGame, MisereGame]:
+def _pair(a: Form, b: Form) -> tuple[Form, Form]:
     return (a, b) if id(a) <= id(b) else (b, a)
 
 
 def _distinguish_pn(
-    game: MisereGame, other: MisereGame, memo: dict[tuple[MisereGame, MisereGame], MisereGame]
-) -> Steps[MisereGame | None]:
+    game: Form, other: Form, memo: dict[tuple[Form, Form], Form]
+) -> Steps[Form | None]:
     found = yield _distinguish(game, other, memo)
     if found is None or add(found, game)._minus == 0:
         return found
@@ -297,8 +282,8 @@ def _distinguish_pn(
 
 
 def _distinguish(
-    game: MisereGame, other: MisereGame, memo: dict[tuple[MisereGame, MisereGame], MisereGame]
-) -> Steps[MisereGame | None]:
+    game: Form, other: Form, memo: dict[tuple[Form, Form], Form]
+) -> Steps[Form | None]:
     if game is other:
         return None
     if (game is ZERO and other._minus == 0) or (other is ZERO and game._minus == 0):
@@ -315,9 +300,7 @@ def _distinguish(
     raise AssertionError(f"no distinguisher of {game} and {other}")  # pragma: no cover
 
 
-def _find_link(
-    game: MisereGame, other: MisereGame, memo: dict[tuple[MisereGame, MisereGame], MisereGame]
-) -> Steps[MisereGame | None]:
+def _find_link(game: Form, other: Form, memo: dict[tuple[Form, Form], Form]) -> Steps[Form | None]:
     if game is ZERO and other is ZERO:
         return ONE
     if not is_linked(game, other):

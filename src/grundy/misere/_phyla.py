@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._arithmetic import even_part, postorder, twin
-from .canonical import MisereGame, mex
+from ._form import Form, mex
 
 __all__ = ["PHYLA", "phylum"]
 
@@ -28,7 +28,7 @@ PHYLA: dict[str, frozenset[int]] = {
 }
 
 
-def phylum(game: MisereGame) -> int:
+def phylum(game: Form) -> int:
     """The phylum of `game` (one of the constants above), CGSuite's classification."""
     if game._phylum < 0:
         twin(game)
@@ -37,7 +37,7 @@ def phylum(game: MisereGame) -> int:
     return game._phylum
 
 
-def _even_phylum(game: MisereGame) -> int:
+def _even_phylum(game: Form) -> int:
     """The phylum of an even game, from its options' and second options' phyla.
 
     Ported from CGSuite's ``makeGameRecord`` (facts, not code): first from G+, G- and
@@ -70,7 +70,7 @@ def _even_phylum(game: MisereGame) -> int:
     return WILD if kind in _WILD else kind
 
 
-def _reversible_phylum(game: MisereGame, kind: int) -> int:
+def _reversible_phylum(game: Form, kind: int) -> int:
     """Reversibly tame, tameable or reversibly restive, or `kind` (wild) if none."""
     plus, minus = game._plus, game._minus
     tame_plus: set[int] = set()

@@ -1,14 +1,35 @@
-"""Misère canonical forms of short impartial games: Conway's simplest forms (ONAG ch. 12)."""
+"""Misère canonical forms of short impartial games: Conway's simplest forms (ONAG ch. 12).
+
+:class:`MisereGame` is the public value; it holds a bare form (``_form.py``), which the
+modules below it compute on: sums and parity (``_arithmetic.py``), phyla (``_phyla.py``),
+parts (``_parts.py``) and the notation (``_printing.py``, ``_parsing.py``).
+"""
 
 from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Generator, Iterable
-from typing import Any, TypeVar, final
+from typing import Any, final
 
 from ..core.errors import InvalidGameError
 from ..core.outcome import Outcome
+from ._arithmetic import add, is_odd, mate, sorted_options
+from ._form import MAX_NIM_HEAP, Form, canonical, is_nim_heap
+from ._form import nim_heap as heap_form
+from ._parsing import parse_form
+from ._parts import (
+    distinguisher,
+    is_extraverted,
+    is_linked,
+    is_prime,
+    link,
+    partitions,
+    proper_parts,
+    subtract,
+)
+from ._phyla import PHYLA, phylum
+from ._printing import MAX_STR_BIRTHDAY, MAX_STR_LENGTH, describe, summary, text_length
+from ._steps import Steps, run
 
 __all__ = [
     "MisereGame",
@@ -19,52 +40,10 @@ __all__ = [
     "MAX_STR_LENGTH",
 ]
 
-T = TypeVar("T")
-#: A recursive computation written as a generator: it yields the sub-computations it
-#: needs (their results are sent back) and returns its own; `run` drives it with an
-#: explicit stack, so games thousands of moves deep never nest Python calls.
-Steps = Generator[Any, Any, T]
-
-#: The largest nim-heap built by `nim_heap` (and so by parse): *n holds n options, so
-#: the heaps up to n take ~25 n² bytes (26 MB at 1,024). Forms of positions may be bigger.
-MAX_NIM_HEAP = 1024
-
-#: ``str`` writes the notation of forms born by day MAX_STR_BIRTHDAY (nim-heaps: any) up
-#: to MAX_STR_LENGTH characters, a summary beyond: finding the notation costs sums with
-#: the heaps up to the birthday ({*611, *2}: half a minute), and its length can grow
-#: exponentially. ``format_game`` writes any.
-MAX_STR_BIRTHDAY = 128
-MAX_STR_LENGTH = 1_000_000
-
 # repr writes the notation of games born by this day, up to this length (or once str
 # has written it); a summary beyond.
 _REPR_BIRTHDAY = 40
 _REPR_LENGTH = 10_000
-
-
-def run(steps: Steps[T]) -> T:
-    """Drive a generator-written recursion to its result with an explicit stack."""
-    stack: list[Steps[Any]] = [steps]
-    value: Any = None
-    while True:
-        try:
-            sub = stack[-1].send(value)
-        except StopIteration as stop:
-            stack.pop()
-            if not stack:
-                return stop.value  # type: ignore[no-any-return]
-            value = stop.value
-            continue
-        stack.append(sub)
-        value = None
-
-
-def mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 @final
@@ -96,7 +75,8 @@ class MisereGame:
 
     Notes
     -----
-    The canonical form is found when the game is built (see :func:`canonical`), so the
+    The canonical form is found when the game is built (see
+    :func:`~grundy.misere._form.canonical`), so the
     values read from its options (birthday, G-, G+, outcome) are stored at once; the
     rest (mate, phylum, parts, the notation) when first asked. ``str`` is CGSuite's
     notation (:func:`~grundy.misere.notation.format_game`), or a summary past
@@ -112,34 +92,9 @@ class MisereGame:
     Theory*, V.1-V.3. CGSuite's ``MisereCanonicalGameOps`` (Dan Hoey, Aaron Siegel).
     """
 
-    __slots__ = (
-        "_options",
-        "_birthday",
-        "_minus",
-        "_plus",
-        "_hash",
-        "_twin",
-        "_odd",
-        "_sorted",
-        "_phylum",
-        "_mate",
-        "_partitions",
-        "_text",
-        "__weakref__",
-    )
+    __slots__ = ("_form", "__weakref__")
 
-    _options: frozenset[MisereGame]
-    _birthday: int
-    _minus: int  # G-: the misère nim value
-    _plus: int  # G+: the normal-play nim value
-    _hash: int
-    _twin: MisereGame | None  # G + *1, once computed
-    _odd: bool  # known once _twin is
-    _sorted: tuple[MisereGame, ...] | None  # the options in CGSuite's order
-    _phylum: int
-    _mate: MisereGame | None
-    _partitions: tuple[MisereGame, ...] | None  # the 2-partitions, flat (parts.py)
-    _text: str | None
+    _form: Form  # the bare canonical form (_form.py); one MisereGame per form
 
     def __new__(cls, spec: Any = ()) -> MisereGame:
         return misere_canonical(spec)
@@ -152,9 +107,7 @@ class MisereGame:
         >>> MisereGame("*[2#0]").options
         (MisereGame('*[0]'), MisereGame('*[2#]'))
         """
-        from ._arithmetic import sorted_options
-
-        return sorted_options(self)
+        return tuple(map(game_of, sorted_options(self._form)))
 
     @property
     def birthday(self) -> int:
@@ -163,7 +116,7 @@ class MisereGame:
         >>> MisereGame([[2]]).birthday, MisereGame([2, 1, 0]).birthday
         (4, 3)
         """
-        return self._birthday
+        return self._form._birthday
 
     @property
     def misere_nim_value(self) -> int:
@@ -172,7 +125,7 @@ class MisereGame:
         >>> [MisereGame(n).misere_nim_value for n in range(4)]
         [1, 0, 2, 3]
         """
-        return self._minus
+        return self._form._minus
 
     @property
     def nim_value(self) -> int:
@@ -181,7 +134,7 @@ class MisereGame:
         >>> MisereGame([[2], 1]).nim_value
         2
         """
-        return self._plus
+        return self._form._plus
 
     @property
     def misere_outcome(self) -> Outcome:
@@ -190,7 +143,7 @@ class MisereGame:
         >>> MisereGame(0).misere_outcome, MisereGame(1).misere_outcome
         (Outcome.N, Outcome.P)
         """
-        return Outcome.P if self._minus == 0 else Outcome.N
+        return Outcome.P if self._form._minus == 0 else Outcome.N
 
     @property
     def is_nim_heap(self) -> bool:
@@ -199,13 +152,7 @@ class MisereGame:
         >>> MisereGame([0, 1, 2]).is_nim_heap, MisereGame([2]).is_nim_heap
         (True, False)
         """
-        game = self
-        while game._plus == game._birthday >= len(_HEAPS):  # *b = {*(b-1)} + its options
-            top = max(game._options, key=lambda o: o._birthday)
-            if game._options != top._options | {top}:
-                return False
-            game = top
-        return game._birthday < len(_HEAPS) and _HEAPS[game._birthday] is game
+        return is_nim_heap(self._form)
 
     @property
     def is_even(self) -> bool:
@@ -215,9 +162,7 @@ class MisereGame:
         >>> [MisereGame(n).is_even for n in range(4)]
         [True, False, True, False]
         """
-        from ._arithmetic import is_odd
-
-        return not is_odd(self)
+        return not is_odd(self._form)
 
     @property
     def is_introverted(self) -> bool:
@@ -226,7 +171,7 @@ class MisereGame:
         >>> MisereGame(1).is_introverted, MisereGame(2).is_introverted
         (True, False)
         """
-        return self._birthday <= 1
+        return self._form._birthday <= 1
 
     @property
     def mate(self) -> MisereGame:
@@ -235,9 +180,7 @@ class MisereGame:
         >>> MisereGame("*[2#0]").mate
         MisereGame('*[2#1]')
         """
-        from ._arithmetic import mate
-
-        return mate(self)
+        return game_of(mate(self._form))
 
     # ----------------------------------------------------------------- phyla
     @property
@@ -303,13 +246,11 @@ class MisereGame:
         """
         if self._phylum_in("generally tame"):
             return False
-        double = self + self
-        return double._phylum_in("generally tame") and double._plus == double._minus == 0
+        double = add(self._form, self._form)
+        return phylum(double) in PHYLA["generally tame"] and double._plus == double._minus == 0
 
     def _phylum_in(self, name: str) -> bool:
-        from ._phyla import PHYLA, phylum
-
-        return phylum(self) in PHYLA[name]
+        return phylum(self._form) in PHYLA[name]
 
     # ----------------------------------------------------------------- parts
     @property
@@ -319,9 +260,7 @@ class MisereGame:
         >>> MisereGame("*[2[2]]").parts
         (MisereGame('*[2]'),)
         """
-        from ._parts import proper_parts
-
-        return proper_parts(self)
+        return tuple(map(game_of, proper_parts(self._form)))
 
     @property
     def partitions(self) -> tuple[tuple[MisereGame, ...], ...]:
@@ -331,9 +270,7 @@ class MisereGame:
         *[2] *[4[2#-2]]
         *[4] *[4[2#-4]]
         """
-        from ._parts import partitions
-
-        return partitions(self)
+        return tuple(tuple(map(game_of, p)) for p in partitions(self._form))
 
     @property
     def is_prime(self) -> bool:
@@ -342,9 +279,7 @@ class MisereGame:
         >>> MisereGame(2).is_prime, MisereGame([[2]]).is_prime
         (True, False)
         """
-        from ._parts import is_prime
-
-        return is_prime(self)
+        return is_prime(self._form)
 
     @property
     def is_extraverted(self) -> bool:
@@ -353,9 +288,7 @@ class MisereGame:
         >>> MisereGame("*[2#]").is_extraverted, MisereGame("*[2#0]").is_extraverted
         (True, False)
         """
-        from ._parts import is_extraverted
-
-        return is_extraverted(self)
+        return is_extraverted(self._form)
 
     def misere_minus(self, other: MisereGame) -> MisereGame:
         """Return X with X + `other` = self; InvalidGameError if `other` is no part.
@@ -363,9 +296,12 @@ class MisereGame:
         >>> MisereGame([[2]]).misere_minus(MisereGame([2]))
         MisereGame('*[2[##-2]0]')
         """
-        from ._parts import misere_minus
-
-        return misere_minus(self, _game(other, "misere_minus"))
+        found = subtract(self._form, _form_of(other, "misere_minus"))
+        if found is None:
+            raise InvalidGameError(
+                f"{other} is not a part of {self}: those misère games are not subtractable"
+            )
+        return game_of(found)
 
     def distinguisher(self, other: MisereGame) -> MisereGame:
         """Return T with self + T a misère P-position and `other` + T an N-position
@@ -374,9 +310,10 @@ class MisereGame:
         >>> MisereGame([2]).distinguisher(MisereGame(2) + MisereGame(2))
         MisereGame('*[(2#1)21]')
         """
-        from ._parts import distinguisher
-
-        return distinguisher(self, _game(other, "distinguisher"))
+        found = distinguisher(self._form, _form_of(other, "distinguisher"))
+        if found is None:
+            raise InvalidGameError(f"{self} and {other} are equal: no game distinguishes them")
+        return game_of(found)
 
     def is_linked_to(self, other: MisereGame) -> bool:
         """True if some T makes self + T and `other` + T misère P-positions.
@@ -384,9 +321,7 @@ class MisereGame:
         >>> MisereGame([[2]]).is_linked_to(MisereGame([2]))
         False
         """
-        from ._parts import is_linked
-
-        return is_linked(self, _game(other, "is_linked_to"))
+        return is_linked(self._form, _form_of(other, "is_linked_to"))
 
     def link(self, other: MisereGame) -> MisereGame:
         """Return T with self + T and `other` + T misère P-positions (InvalidGameError
@@ -395,17 +330,19 @@ class MisereGame:
         >>> MisereGame([[2]]).link(MisereGame(2) + MisereGame(2))
         MisereGame('*[((2#1)21)32]')
         """
-        from ._parts import link
-
-        return link(self, _game(other, "link"))
+        found = link(self._form, _form_of(other, "link"))
+        if found is None:
+            raise InvalidGameError(
+                f"{self} and {other} are not linked (one is an option of the other): those "
+                "misère games are not linked"
+            )
+        return game_of(found)
 
     # ----------------------------------------------------------------- protocol
     def __add__(self, other: object) -> MisereGame:
         if not isinstance(other, MisereGame):
             return NotImplemented
-        from ._arithmetic import add
-
-        return add(self, other)
+        return game_of(add(self._form, other._form))
 
     def __radd__(self, other: object) -> MisereGame:
         if other == 0 and type(other) is int:  # sum(games) starts from the int 0
@@ -413,37 +350,25 @@ class MisereGame:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return self._hash
+        return self._form._hash
 
     def __str__(self) -> str:
-        from .notation import format_game, text_length
-
-        if self._text is None and not self.is_nim_heap:
-            if self._birthday > MAX_STR_BIRTHDAY:
-                return self._summary()
-            length = text_length(self)
-            if length > MAX_STR_LENGTH:
-                return f"<MisereGame born on day {self._birthday}: {length:,} characters>"
-        return format_game(self)
+        return describe(self._form)
 
     def __repr__(self) -> str:
-        from .notation import text_length
-
         # the notation writes a tree, and finding it costs sums with heaps up to the
         # birthday: a summary for the deep or the long ones
+        form = self._form
         if (
-            self._text is None
-            and not self.is_nim_heap
-            and (self._birthday > _REPR_BIRTHDAY or text_length(self) > _REPR_LENGTH)
+            form._text is None
+            and not is_nim_heap(form)
+            and (form._birthday > _REPR_BIRTHDAY or text_length(form) > _REPR_LENGTH)
         ):
-            return self._summary()
+            return summary(form)
         return f"MisereGame({str(self)!r})"
 
-    def _summary(self) -> str:
-        return f"<MisereGame born on day {self._birthday}, {len(self._options)} options>"
-
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_from_options, (tuple(self._options),))
+        return (_from_options, (tuple(map(game_of, self._form._options)),))
 
     def __copy__(self) -> MisereGame:
         return self
@@ -454,80 +379,54 @@ class MisereGame:
 
 def _from_options(options: tuple[MisereGame, ...]) -> MisereGame:
     """Unpickle: the game of these canonical options (already canonical)."""
-    return canonical(frozenset(options))
+    return game_of(canonical(frozenset(game._form for game in options)))
 
 
-def _game(value: object, what: str) -> MisereGame:
+def _form_of(value: object, what: str) -> Form:
     if not isinstance(value, MisereGame):
         raise InvalidGameError(f"{what}: {value!r} is not a MisereGame")
-    return value
+    return value._form
 
 
-# --------------------------------------------------------------------- the table
-# Every MisereGame is made here, once per canonical form; the table forgets a form when
-# no one holds it (options hold theirs, so a form's options are always found).
-_TABLE: weakref.WeakValueDictionary[frozenset[MisereGame], MisereGame] = (
-    weakref.WeakValueDictionary()
-)
-_LOCK = threading.RLock()
+# --------------------------------------------------------------------- forms and games
+# One MisereGame per form, so that `is` and `==` stay misère equality; a game is
+# forgotten when no one holds it (it holds its form, and the form table forgets that
+# form when nothing else holds it either).
+_GAMES: weakref.WeakValueDictionary[Form, MisereGame] = weakref.WeakValueDictionary()
+_LOCK = threading.Lock()
 
 
-def _new(options: frozenset[MisereGame]) -> MisereGame:
-    """The game whose canonical options are `options`, known to admit no reduction."""
-    with _LOCK:
-        found = _TABLE.get(options)
-        if found is not None:
-            return found
-        game = object.__new__(MisereGame)
-        game._options = options
-        if options:
-            game._birthday = 1 + max(o._birthday for o in options)
-            game._minus = mex(o._minus for o in options)
-        else:
-            game._birthday, game._minus = 0, 1
-        game._plus = mex(o._plus for o in options)
-        game._hash = hash((game._birthday, frozenset(o._hash for o in options)))
-        game._twin = game._sorted = game._mate = game._partitions = game._text = None
-        game._phylum = -1
-        _TABLE[options] = game
-        return game
+def game_of(form: Form) -> MisereGame:
+    """The MisereGame of a bare canonical form: the same object while it is held.
 
-
-ZERO = _new(frozenset())
-ONE = _new(frozenset({ZERO}))
-ZERO._twin, ONE._twin, ZERO._odd, ONE._odd = ONE, ZERO, False, True
-_HEAPS: list[MisereGame] = [ZERO, ONE]
-
-
-def canonical(options: frozenset[MisereGame]) -> MisereGame:
-    """The canonical form of the game G whose options are the canonical forms `options`.
-
-    Conway's simplification (ONAG ch. 12), as CGSuite applies it. An option A of G is
-    reversible through K when A has K as an option; if K is G without its reversible
-    options, then G = K: a move to A is answered by the move to K. The exception is
-    K = 0, the game with no move, which wins misère play at once: there the reversal
-    holds only if some option of G is a misère P-position (else G is a P-position and 0
-    is not). So G = 0 exactly when every option has 0 as an option and one of them is a
-    P-position; and G = K ≠ 0 exactly when K's options are some of G's and every other
-    option of G has K as an option. Then the options of G born before K are K's and the
-    others after it, so only a gap of two or more days in the options' birthdays can
-    split them, and K must exist already (an option holds it). Otherwise G is canonical
-    as it is: equal canonical forms are identical (Conway).
+    Examples
+    --------
+    >>> from grundy.misere._form import nim_heap as heap_form
+    >>> from grundy.misere.canonical import game_of, nim_heap
+    >>> game_of(heap_form(3)) is nim_heap(3)
+    True
     """
-    found = _TABLE.get(options)
-    if found is not None:
-        return found
-    if all(ZERO in o._options for o in options) and any(o._minus == 0 for o in options):
-        return ZERO
-    birthdays = sorted({o._birthday for o in options})
-    for low, high in zip(birthdays, birthdays[1:], strict=False):
-        if high > low + 1:
-            simpler = _TABLE.get(frozenset(o for o in options if o._birthday <= low))
-            if simpler is not None and all(
-                simpler in o._options for o in options if o._birthday >= high
-            ):
-                return simpler
-    return _new(options)
+    game = _GAMES.get(form)
+    if game is None:
+        with _LOCK:
+            game = _GAMES.get(form)
+            if game is None:
+                game = object.__new__(MisereGame)
+                game._form = form
+                _GAMES[form] = game
+    return game
+
+
+def form_of(game: MisereGame) -> Form:
+    """The bare canonical form a MisereGame holds (what the computations work on).
+
+    Examples
+    --------
+    >>> from grundy.misere.canonical import form_of, game_of, nim_heap
+    >>> game_of(form_of(nim_heap(2))) is nim_heap(2)
+    True
+    """
+    return game._form
 
 
 def nim_heap(n: int) -> MisereGame:
@@ -549,16 +448,7 @@ def nim_heap(n: int) -> MisereGame:
     >>> nim_heap(3).options
     (MisereGame('*[0]'), MisereGame('*[1]'), MisereGame('*[2]'))
     """
-    if type(n) is not int or not 0 <= n <= MAX_NIM_HEAP:
-        raise InvalidGameError(
-            f"nim_heap({n!r}): the size must be an int from 0 to {MAX_NIM_HEAP:,} (*n holds "
-            "n options: the heaps up to n take ~25 n² bytes)"
-        )
-    heaps = _HEAPS
-    with _LOCK:
-        while len(heaps) <= n:
-            heaps.append(_new(frozenset(heaps)))
-    return heaps[n]
+    return game_of(heap_form(n))
 
 
 # --------------------------------------------------------------------- building
@@ -599,18 +489,16 @@ def misere_canonical(spec: Any) -> MisereGame:
     through K, that is has K as an option; K = 0 needs each option to have 0 as an
     option and one of them to be a misère P-position). O(options) a node.
     """
-    return run(_build(spec))
+    return game_of(run(_build(spec)))
 
 
-def _build(spec: Any) -> Steps[MisereGame]:
+def _build(spec: Any) -> Steps[Form]:
     if isinstance(spec, MisereGame):
-        return spec
+        return spec._form
     if type(spec) is int:
-        return nim_heap(spec)
+        return heap_form(spec)
     if isinstance(spec, str):
-        from .notation import parse
-
-        return parse(spec)
+        return parse_form(spec)
     try:
         items = list(spec)
     except TypeError:
@@ -620,5 +508,5 @@ def _build(spec: Any) -> Steps[MisereGame]:
         ) from None
     options = []
     for item in items:
-        options.append(item if isinstance(item, MisereGame) else (yield _build(item)))
+        options.append(item._form if isinstance(item, MisereGame) else (yield _build(item)))
     return canonical(frozenset(options))

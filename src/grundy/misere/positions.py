@@ -10,7 +10,8 @@ from ..core.solver import call_moves
 from ..core.sums import Sum
 from ..impartial.game import ImpartialGame
 from ._arithmetic import add
-from .canonical import ZERO, MisereGame, canonical
+from ._form import ZERO, Form, canonical
+from .canonical import MisereGame, game_of
 
 __all__ = ["from_position"]
 
@@ -48,7 +49,7 @@ def from_position(
 
     Notes
     -----
-    Memoised per game in ``game.cache["misere_canonical"]`` (positions to forms) and
+    Memoised per game in ``game.cache["misere_canonical"]`` (positions to bare forms) and
     computed with an explicit stack, so chains of any depth are fine. A ``Sum`` or a
     position with components is the sum of its parts' forms (sums are not stored).
     """
@@ -58,7 +59,7 @@ def from_position(
     key_of: Callable[[Any], Hashable] = game.canonical if game.defines("canonical") else _same
     components = game.components if game.defines("components") else None
     _refuse_at_once(game, position, limit)
-    return _FormSearch(game, memo, key_of, components, limit).value(position)
+    return game_of(_FormSearch(game, memo, key_of, components, limit).value(position))
 
 
 def _same(position: Any) -> Hashable:
@@ -96,7 +97,7 @@ class _FormSearch:
         self.stack: list[list[Any]] = []  # frames: [position, key, options, next, forms]
 
     def parts_of(self, position: Any) -> tuple[Any, ...] | None:
-        if type(position) is Sum:
+        if isinstance(position, Sum):
             return position.parts
         if self.components is not None:
             found = self.components(position)
@@ -104,7 +105,7 @@ class _FormSearch:
                 return tuple(found)
         return None
 
-    def lookup(self, position: Any) -> tuple[MisereGame | None, Any]:
+    def lookup(self, position: Any) -> tuple[Form | None, Any]:
         """(form, None) if known, else (None, the position to compute first)."""
         parts = self.parts_of(position)
         if parts is None:
@@ -126,7 +127,7 @@ class _FormSearch:
             total = add(total, form)
         return total, None
 
-    def value(self, root: Any) -> MisereGame:
+    def value(self, root: Any) -> Form:
         while True:  # a root made of parts may need several searches, one a part
             form, missing = self.lookup(root)
             if form is not None:
