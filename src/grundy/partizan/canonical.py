@@ -10,11 +10,15 @@ Construction goes through :func:`game` (options → canonical form) and the name
 :func:`number`, :func:`nimber`, :func:`up`; ``+``, ``-``, ``<=``, ``<``, ``|``
 (confused with, "fuzzy") are the theory's operations. Comparisons and sums are memoised
 on the objects' serial numbers, as CGSuite's tables do.
+
+What a form is (its options, kind and birthday) is :class:`~grundy.partizan.forms.GameForm`,
+which the functions that only read forms work on; the text of a game is written by
+:mod:`~grundy.partizan.writing`, below this module, and read by
+:mod:`~grundy.partizan.notation`, above it.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -22,11 +26,12 @@ from typing import Any
 from ..core.errors import InvalidGameError, PositionLimitError
 from ..core.integers import shown
 from ..core.outcome import Outcome
-from .dyadic import birthday_of_number, dyadic, simplest_between
+from .dyadic import dyadic, simplest_between
+from .forms import GameForm
+from .writing import format_game
 
 __all__ = ["CanonicalGame", "game", "number", "nimber", "up", "ZERO", "STAR", "UP", "cache_size"]
 
-_serial = itertools.count()
 _NUMBERS: dict[Fraction, CanonicalGame] = {}
 _FORMS: dict[tuple[tuple[int, ...], tuple[int, ...]], CanonicalGame] = {}
 # Memos keyed by the two serial numbers packed in one int (a tuple key costs twice the
@@ -40,7 +45,7 @@ _NEG: dict[int, CanonicalGame] = {}
 MAX_NIMBER_OPTIONS = 10**6
 
 
-class CanonicalGame:
+class CanonicalGame(GameForm):
     """A short partizan game in canonical form; one object per value.
 
     Build one with :func:`game`, :func:`number`, :func:`nimber`, :func:`up`, the
@@ -67,115 +72,20 @@ class CanonicalGame:
     (Outcome.L, Outcome.N, True)
     """
 
-    __slots__ = ("number", "_left", "_right", "_id", "_nim", "_birthday", "__weakref__")
+    __slots__ = ()
 
-    number: Fraction | None
-    _left: tuple[CanonicalGame, ...] | None
-    _right: tuple[CanonicalGame, ...] | None
-    _id: int
-    _nim: int | None  # n for *n: every nimber is made by nimber(), no other form is one
-    _birthday: int | None
-
-    def __init__(self) -> None:  # pragma: no cover - use game(), number(), nimber()
-        raise TypeError("build games with grundy.partizan.game(left, right) or number(x)")
-
-    @classmethod
-    def _new(
-        cls,
-        value: Fraction | None,
-        left: tuple[CanonicalGame, ...] | None,
-        right: tuple[CanonicalGame, ...] | None,
-    ) -> CanonicalGame:
-        self = object.__new__(cls)
-        self.number = value
-        self._left, self._right = left, right
-        self._id = next(_serial)
-        self._nim = 0 if value == 0 else None  # nimber() sets it for *1, *2, ...
-        self._birthday = None
-        return self
-
-    # ------------------------------------------------------------ options
-    @property
-    def left(self) -> tuple[CanonicalGame, ...]:
-        """Left's options, canonical (a number's are made when first asked for).
-
-        Examples
-        --------
-        >>> from grundy.partizan import number
-        >>> [str(g) for g in number("3/4").left], number(5).left[0].number
-        (['1/2'], Fraction(4, 1))
-        """
-        if self._left is None:
-            self._left, self._right = _lazy_options(self)
-        return self._left
-
-    @property
-    def right(self) -> tuple[CanonicalGame, ...]:
-        """Right's options, canonical.
-
-        Examples
-        --------
-        >>> from grundy.partizan import number
-        >>> [str(g) for g in number("3/4").right]
-        ['1']
-        """
-        if self._right is None:
-            self._left, self._right = _lazy_options(self)
-        return self._right  # type: ignore[return-value]
-
-    # ------------------------------------------------------------ kinds
-    @property
-    def is_number(self) -> bool:
-        """True for a number (a dyadic rational).
-
-        Examples
-        --------
-        >>> from grundy.partizan import number, nimber
-        >>> number(-2).is_number, nimber(1).is_number
-        (True, False)
-        """
-        return self.number is not None
-
-    @property
-    def nim_value(self) -> int | None:
-        """n when this is the nimber *n, else None.
-
-        Examples
-        --------
-        >>> from grundy.partizan import nimber, up
-        >>> nimber(5).nim_value, up().nim_value
-        (5, None)
-        """
-        return self._nim
-
-    @property
-    def is_nimber(self) -> bool:
-        """True for a nimber *n (0 included).
-
-        Examples
-        --------
-        >>> from grundy.partizan import nimber
-        >>> nimber(3).is_nimber
-        True
-        """
-        return self.nim_value is not None
-
-    @property
-    def birthday(self) -> int:
-        """The day the game is born: 0 for 0, 1 + the largest birthday of its options.
-
-        Examples
-        --------
-        >>> from grundy.partizan import number, nimber, up
-        >>> number(-7).birthday, nimber(3).birthday, up().birthday
-        (7, 3, 2)
-        """
-        if self._birthday is None:
-            if self.number is not None:
-                self._birthday = birthday_of_number(self.number)
-            else:
-                self._birthday = 1 + max(g.birthday for g in (*self.left, *self.right))
-        return self._birthday
+    def _made_options(self) -> tuple[tuple[CanonicalGame, ...], tuple[CanonicalGame, ...]]:
+        """The options of a number or a nimber, made when first asked for."""
+        if self.number is not None:
+            return _number_options(self.number)
+        n: int = self._nim  # type: ignore[assignment]
+        if n > MAX_NIMBER_OPTIONS:
+            raise PositionLimitError(
+                f"*{shown(n)} has {shown(n)} options on each side, too many to list (the "
+                f"most is {MAX_NIMBER_OPTIONS:,}); sums and comparisons of nimbers alone need none"
+            )
+        options = tuple(nimber(k) for k in range(n))
+        return options, options
 
     @property
     def outcome(self) -> Outcome:
@@ -244,14 +154,12 @@ class CanonicalGame:
     def __hash__(self) -> int:
         return hash(self.number) if self.number is not None else hash(("game", self._id))
 
-    def __reduce__(self) -> tuple[Any, ...]:  # pickled by value, interned when loaded
-        from .notation import parse
-
-        return (parse, (str(self),))
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by value, as its followers (a flat list: no recursion, however deep the
+        # game), and interned again when loaded: the copy is the same object.
+        return (_from_followers, (_followers(self),))
 
     def __str__(self) -> str:
-        from .notation import format_game
-
         return format_game(self)
 
     def __repr__(self) -> str:
@@ -285,20 +193,6 @@ def number(value: int | Fraction | str) -> CanonicalGame:
     if found is None:
         found = _NUMBERS[x] = CanonicalGame._new(x, () if x == 0 else None, () if x == 0 else None)
     return found
-
-
-def _lazy_options(g: CanonicalGame) -> tuple[tuple[CanonicalGame, ...], tuple[CanonicalGame, ...]]:
-    """The options of a number or a nimber, made when first asked for."""
-    if g.number is not None:
-        return _number_options(g.number)
-    n: int = g._nim  # type: ignore[assignment]
-    if n > MAX_NIMBER_OPTIONS:
-        raise PositionLimitError(
-            f"*{shown(n)} has {shown(n)} options on each side, too many to list (the most "
-            f"is {MAX_NIMBER_OPTIONS:,}); sums and comparisons of nimbers alone need none"
-        )
-    options = tuple(nimber(k) for k in range(n))
-    return options, options
 
 
 def _number_options(x: Fraction) -> tuple[tuple[CanonicalGame, ...], tuple[CanonicalGame, ...]]:
@@ -355,7 +249,8 @@ def game(
 
     Dominated options are removed and reversible ones bypassed until neither is left
     (Conway's simplification); a game whose options are numbers with every Left option
-    below every Right option is the simplest number between them.
+    below every Right option is the simplest number between them. Text is a number's
+    (``"3/8"``); other games are read from text by :func:`grundy.partizan.parse`.
 
     Examples
     --------
@@ -371,13 +266,9 @@ def game(
 
 
 def _coerce(value: CanonicalGame | int | Fraction | str) -> CanonicalGame:
-    if isinstance(value, CanonicalGame):
-        return value
-    if isinstance(value, str):
-        from .notation import parse
-
-        return parse(value)
-    return number(value)
+    # Text here is a number's: reading any game's text needs these constructors, so the
+    # reader (grundy.partizan.notation) sits above this module and is not called from it.
+    return value if isinstance(value, CanonicalGame) else number(value)
 
 
 def cache_size() -> int:
@@ -390,6 +281,63 @@ def cache_size() -> int:
     True
     """
     return len(_FORMS) + len(_NUMBERS) + len(_NIMBERS) - 1  # 0 is a number and a nimber
+
+
+# ------------------------------------------------------------------ pickling
+#: A follower as pickled: a number by its value (a Fraction), a nimber *n by n (an int),
+#: any other form by the places of its Left and Right options earlier in the list.
+_Follower = Fraction | int | tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _followers(g: CanonicalGame) -> tuple[_Follower, ...]:
+    """g's followers, each listed once and after its options, g last (a number's and a
+    nimber's options are not listed: they are made from the value)."""
+    place: dict[int, int] = {}
+    listed: list[_Follower] = []
+    stack = [g]
+    while stack:  # an explicit stack: a game may be deeper than Python's recursion limit
+        h = stack[-1]
+        if h._id in place:
+            stack.pop()
+            continue
+        entry: _Follower
+        if h.number is not None:
+            entry = h.number
+        elif h._nim is not None:
+            entry = h._nim
+        else:
+            waiting = [o for o in (*h.left, *h.right) if o._id not in place]
+            if waiting:
+                stack.extend(waiting)
+                continue
+            entry = (tuple(place[o._id] for o in h.left), tuple(place[o._id] for o in h.right))
+        stack.pop()
+        place[h._id] = len(listed)
+        listed.append(entry)
+    return tuple(listed)
+
+
+def _from_followers(followers: tuple[_Follower, ...]) -> CanonicalGame:
+    """The game whose :func:`_followers` are `followers`: the very object pickled.
+
+    Examples
+    --------
+    >>> import pickle
+    >>> from grundy.partizan import parse
+    >>> g = parse("{3||2*|1*}")
+    >>> pickle.loads(pickle.dumps(g)) is g, pickle.loads(pickle.dumps(-g)) is -g
+    (True, True)
+    """
+    made: list[CanonicalGame] = []
+    for entry in followers:
+        if isinstance(entry, Fraction):
+            made.append(number(entry))
+        elif isinstance(entry, int):
+            made.append(nimber(entry))
+        else:
+            left, right = entry
+            made.append(_canonical([made[i] for i in left], [made[i] for i in right]))
+    return made[-1]
 
 
 # ------------------------------------------------------------------ the table

@@ -1,5 +1,7 @@
-"""Temperature theory: mean and temperature, cooling, heating and overheating, and the
-hottest components of a sum (where orthodox play moves).
+"""Temperature theory: cooling, heating and overheating, and the hottest components of a
+sum (where orthodox play moves). Mean and temperature are read off the thermograph
+(:mod:`~grundy.partizan.thermographs`, which the text of a game needs) and are importable
+from here too.
 
 A game's *temperature* measures how much a move in it is worth; its *mean* is the number
 it is worth on average (mean(G + H) = mean(G) + mean(H)). Cooling G by t taxes each move
@@ -27,7 +29,8 @@ from fractions import Fraction
 from ..core.errors import InvalidGameError
 from .canonical import CanonicalGame, game, number
 from .dyadic import dyadic, format_number
-from .thermographs import thermograph
+from .notation import parse
+from .thermographs import mean, temperature, thermograph
 
 __all__ = ["mean", "temperature", "cool", "heat", "overheat", "hottest", "orthodox_moves"]
 
@@ -36,58 +39,6 @@ GameLike = CanonicalGame | int | Fraction | str
 _COOL: dict[tuple[int, Fraction], CanonicalGame] = {}
 _HEAT: dict[tuple[int, int], CanonicalGame] = {}
 _OVERHEAT: dict[tuple[int, int, int], CanonicalGame] = {}
-
-
-def mean(g: CanonicalGame) -> Fraction:
-    """The mean value of `g`: the number G + G + ... + G (n copies) is close to n·mean(G).
-
-    Parameters
-    ----------
-    g : CanonicalGame
-
-    Returns
-    -------
-    Fraction
-        The value of the thermograph's mast; x for a number x.
-
-    Examples
-    --------
-    >>> from grundy.partizan import parse
-    >>> from grundy.partizan.cooling import mean
-    >>> mean(parse("{2|-1}")), mean(parse("73/16v9*8")), mean(parse("{3/2*|1/2||-5/2}"))
-    (Fraction(1, 2), Fraction(73, 16), Fraction(-3, 4))
-
-    Notes
-    -----
-    The mean is additive and lies between the right and left stops (Siegel II.5, the Mean
-    Value Theorem).
-    """
-    if g.number is not None:
-        return g.number
-    return thermograph(g).mast
-
-
-def temperature(g: CanonicalGame) -> Fraction:
-    """The temperature of `g`: the highest critical temperature of its thermograph.
-
-    Returns
-    -------
-    Fraction
-        -1 for an integer, -1/2^k for a number m/2^k (m odd), 0 for a number plus a
-        nonzero infinitesimal, > 0 for a game whose stops differ.
-
-    Examples
-    --------
-    >>> from grundy.partizan import parse, number
-    >>> from grundy.partizan.cooling import temperature
-    >>> temperature(number(7)), temperature(number("5/8")), temperature(parse("^*"))
-    (Fraction(-1, 1), Fraction(-1, 8), Fraction(0, 1))
-    >>> temperature(parse("{1|-1}")), temperature(parse("{2|-1/2}"))
-    (Fraction(1, 1), Fraction(5, 4))
-    """
-    if g.number is not None:
-        return Fraction(-1, g.number.denominator)
-    return thermograph(g).temperature
 
 
 def cool(g: CanonicalGame, t: int | Fraction | str) -> CanonicalGame:
@@ -159,8 +110,6 @@ def _as_game(value: GameLike) -> CanonicalGame:
     if isinstance(value, CanonicalGame):
         return value
     if isinstance(value, str):
-        from .notation import parse
-
         return parse(value)
     return number(value)
 

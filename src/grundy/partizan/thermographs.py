@@ -26,6 +26,9 @@ Examples
 Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])
 >>> t.temperature, t.mast
 (Fraction(3, 4), Fraction(9, 4))
+
+A game's *mean* and *temperature* are its thermograph's (:func:`mean`,
+:func:`temperature`, which for a number need none).
 """
 
 from __future__ import annotations
@@ -35,10 +38,10 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import InvalidGameError
-from .canonical import STAR, CanonicalGame
 from .dyadic import format_number
+from .forms import GameForm
 
-__all__ = ["Trajectory", "Thermograph", "thermograph"]
+__all__ = ["Trajectory", "Thermograph", "thermograph", "mean", "temperature"]
 
 _MINUS_ONE = Fraction(-1)
 
@@ -280,7 +283,7 @@ _WALLS: dict[int, tuple[_Line, _Line]] = {}
 _THERMOGRAPHS: dict[int, Thermograph] = {}
 
 
-def thermograph(g: CanonicalGame) -> Thermograph:
+def thermograph(g: GameForm) -> Thermograph:
     """The thermograph of `g`, exactly as CGSuite computes it.
 
     Parameters
@@ -304,7 +307,7 @@ def thermograph(g: CanonicalGame) -> Thermograph:
 
     See Also
     --------
-    grundy.partizan.cooling.temperature, grundy.partizan.cooling.mean
+    mean, temperature : what the thermograph says of the game.
 
     Notes
     -----
@@ -325,7 +328,61 @@ def thermograph(g: CanonicalGame) -> Thermograph:
     return found
 
 
-def _walls(g: CanonicalGame) -> tuple[_Line, _Line]:
+# ------------------------------------------------------------------ mean and temperature
+def mean(g: GameForm) -> Fraction:
+    """The mean value of `g`: the number G + G + ... + G (n copies) is close to n·mean(G).
+
+    Parameters
+    ----------
+    g : CanonicalGame
+
+    Returns
+    -------
+    Fraction
+        The value of the thermograph's mast; x for a number x.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.thermographs import mean
+    >>> mean(parse("{2|-1}")), mean(parse("73/16v9*8")), mean(parse("{3/2*|1/2||-5/2}"))
+    (Fraction(1, 2), Fraction(73, 16), Fraction(-3, 4))
+
+    Notes
+    -----
+    The mean is additive and lies between the right and left stops (Siegel II.5, the Mean
+    Value Theorem).
+    """
+    if g.number is not None:
+        return g.number
+    return thermograph(g).mast
+
+
+def temperature(g: GameForm) -> Fraction:
+    """The temperature of `g`: the highest critical temperature of its thermograph.
+
+    Returns
+    -------
+    Fraction
+        -1 for an integer, -1/2^k for a number m/2^k (m odd), 0 for a number plus a
+        nonzero infinitesimal, > 0 for a game whose stops differ.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse, number
+    >>> from grundy.partizan.thermographs import temperature
+    >>> temperature(number(7)), temperature(number("5/8")), temperature(parse("^*"))
+    (Fraction(-1, 1), Fraction(-1, 8), Fraction(0, 1))
+    >>> temperature(parse("{1|-1}")), temperature(parse("{2|-1/2}"))
+    (Fraction(1, 1), Fraction(5, 4))
+    """
+    if g.number is not None:
+        return Fraction(-1, g.number.denominator)
+    return thermograph(g).temperature
+
+
+# ------------------------------------------------------------------ the walls
+def _walls(g: GameForm) -> tuple[_Line, _Line]:
     found = _WALLS.get(g._id)
     if found is not None:
         return found
@@ -334,14 +391,20 @@ def _walls(g: CanonicalGame) -> tuple[_Line, _Line]:
         line: _Line = (((_MINUS_ONE, x),), Fraction(0))
         found = (line, line)
     elif g.nim_value is not None and g.nim_value > 1:
-        found = _walls(STAR)  # *n's walls are *'s (by induction: see _walls_from_options)
+        found = _star_walls()  # *n's walls are *'s (by induction: see _walls_from_options)
     else:
         found = _walls_from_options(g)
     _WALLS[g._id] = found
     return found
 
 
-def _walls_from_options(g: CanonicalGame) -> tuple[_Line, _Line]:
+def _star_walls() -> tuple[_Line, _Line]:
+    """The walls of * = {0 | 0}, from its options' (an integer's: a bare mast at 0)."""
+    zero: _Line = (((_MINUS_ONE, Fraction(0)),), Fraction(0))
+    return _intersect(_tilt(zero, _MINUS_ONE), _tilt(zero, Fraction(1)))
+
+
+def _walls_from_options(g: GameForm) -> tuple[_Line, _Line]:
     """The walls of {G^L | G^R} from its options' walls (one step of the recursion)."""
     left = _extreme([_walls(o)[1] for o in g.left], larger=True)
     right = _extreme([_walls(o)[0] for o in g.right], larger=False)

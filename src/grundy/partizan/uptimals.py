@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from .canonical import CanonicalGame
+from .forms import GameForm
 
 __all__ = ["Uptimal", "uptimal_expansion"]
 
@@ -21,7 +21,7 @@ Uptimal = tuple[Fraction, tuple[int, ...], int]
 _KINDS: dict[int, Uptimal | None] = {}
 
 
-def uptimal_expansion(g: CanonicalGame) -> Uptimal | None:
+def uptimal_expansion(g: GameForm) -> Uptimal | None:
     """g's uptimal expansion (x, (c_1, ..., c_k), m), g = x + Σ c_i·↑^i + *m, as CGSuite
     finds it (CanonicalShortGameOps.uptimalExpansion); None for a game that is not one.
 
@@ -58,7 +58,7 @@ def uptimal_expansion(g: CanonicalGame) -> Uptimal | None:
     return _KINDS[g._id]
 
 
-def _needs(g: CanonicalGame) -> tuple[CanonicalGame, ...]:
+def _needs(g: GameForm) -> tuple[GameForm, ...]:
     """The options whose expansions `_recognise` reads: none when g can't be an uptimal."""
     if g.number is not None or g.nim_value is not None:
         return ()
@@ -67,11 +67,11 @@ def _needs(g: CanonicalGame) -> tuple[CanonicalGame, ...]:
     return ()
 
 
-def _same_options(g: CanonicalGame) -> bool:
+def _same_options(g: GameForm) -> bool:
     return len(g.left) == len(g.right) and {o._id for o in g.left} == {o._id for o in g.right}
 
 
-def _recognise(g: CanonicalGame) -> Uptimal | None:
+def _recognise(g: GameForm) -> Uptimal | None:
     """g's expansion, its options' expansions being known (in ``_KINDS``)."""
     if g.number is not None:
         return (g.number, (), 0)
@@ -86,7 +86,7 @@ def _recognise(g: CanonicalGame) -> Uptimal | None:
     return found
 
 
-def _number_star(g: CanonicalGame) -> Uptimal | None:
+def _number_star(g: GameForm) -> Uptimal | None:
     """x + *m = {x, x*, ..., x*(m-1) | x, x*, ..., x*(m-1)}."""
     kinds = [k for o in g.left if (k := _KINDS[o._id]) is not None and not k[1]]
     if len(kinds) < len(g.left) or any(k[0] != kinds[0][0] for k in kinds):
@@ -96,7 +96,7 @@ def _number_star(g: CanonicalGame) -> Uptimal | None:
     return (kinds[0][0], (), len(kinds))
 
 
-def _expansion(lefts: tuple[CanonicalGame, ...], right: CanonicalGame, sign: int) -> Uptimal | None:
+def _expansion(lefts: tuple[GameForm, ...], right: GameForm, sign: int) -> Uptimal | None:
     """The expansion of {lefts | right} (of its negative, options negated, if `sign` < 0)
     whose last coefficient is positive, or None.
 
