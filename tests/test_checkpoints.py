@@ -19,6 +19,7 @@ from conftest import run_cli
 from grundy import heaps
 from grundy.core.errors import CheckpointError, GrundyError, InvalidGameError, PositionLimitError
 from grundy.games import OctalGame
+from grundy.heaps import checkpoints
 from grundy.heaps import sequence as sequence_module
 
 
@@ -163,7 +164,7 @@ def test_the_bounds_hold_for_every_value_the_kernels_compute():
     codes += ["subtraction:1,3,4", "0.3F", "0.F", "0.B4", "0.7F"]
     for code in codes:
         sequence = heaps.compute(code, 300 if "F" in code else 4000)
-        assert sequence_module._impossible_value(sequence.values, sequence.code) is None, code
+        assert checkpoints._impossible_value(sequence.values, sequence.code) is None, code
 
 
 def test_the_sparse_kernel_never_gets_values_beyond_its_tables():

@@ -11,7 +11,7 @@ from conftest import run_cli_json as run_json
 
 from grundy import Move, Sum
 from grundy.app import registry
-from grundy.app.reports import value_report
+from grundy.app.value_reports import value_report
 from grundy.misere import MisereQuotient
 
 

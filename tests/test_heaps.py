@@ -18,6 +18,7 @@ from grundy import heaps
 from grundy.games import AllButSubtractionGame, GrundysGame, OctalGame
 from grundy.heaps import _kernels as kernels
 from grundy.heaps import _python_kernels as python_kernels
+from grundy.heaps import kernel_run
 from grundy.heaps import sequence as sequence_module
 
 #: All 448 codes 0.d1d2d3 with d3 != 0.
@@ -269,7 +270,7 @@ def test_the_kernels_run_as_plain_python_too(text):
         return
     g = np.zeros(121, dtype=np.uint16)
     state = kernels.new_sparse_state(code.digit_array())
-    hist, rare_tab, rpos, rval = sequence_module._sparse_arrays(200)
+    hist, rare_tab, rpos, rval = kernel_run._sparse_arrays(200)
     seen = np.zeros(1 << kernels.MAX_SPARSE_BITS, dtype=np.int64)
     kernels.sparse_restart(g, 0, state, hist, rare_tab, rpos, rval)
     done = kernels.sparse_values.py_func(

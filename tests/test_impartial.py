@@ -263,7 +263,7 @@ def test_winning_changes_are_the_winning_moves_as_changes(heaps, misere):
 def test_winning_moves_of_a_big_sum_are_reported_in_linear_space():
     """Issue 18: 'grundy value nim' with 20,000 huge heaps --json printed every winning
     move as a whole position (4·10^8 numbers)."""
-    from grundy.app.reports import MOVES_DESCRIBED, MOVES_LISTED, value_report
+    from grundy.app.value_reports import MOVES_DESCRIBED, MOVES_LISTED, value_report
 
     heaps = (10**18 - 1,) * 1999 + (5,)
     report = value_report("nim", Nim(), heaps)

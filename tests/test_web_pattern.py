@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from test_web_api import refused  # noqa: E402
 
 from grundy.cli import main  # noqa: E402
-from grundy.web import compute, create_app  # noqa: E402
+from grundy.web import compute, create_app, pattern_search  # noqa: E402
 from grundy.web.compute import LIMITS  # noqa: E402
 
 try:  # the browser tests need playwright and Chromium; the API tests do not
@@ -115,11 +115,11 @@ def test_at_two_huge_indices_in_2d(client):
 
 
 def test_an_answer_reuses_the_worker_s_search():
-    compute._pattern_search.cache_clear()
+    pattern_search._pattern_search.cache_clear()
     compute.pattern("bash:3", upto=20)
     for n in ("5", "6", "7"):
         assert compute.pattern("bash:3", upto=20, at=n)["at"]["value"] == int(n) % 4
-    info = compute._pattern_search.cache_info()
+    info = pattern_search._pattern_search.cache_info()
     assert (info.misses, info.hits) == (1, 3)
 
 

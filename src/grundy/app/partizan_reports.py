@@ -29,7 +29,7 @@ from ..partizan import (
     thermograph,
 )
 from ..partizan.dyadic import format_number
-from .reports import MOVES_LISTED, described_moves
+from .value_reports import MOVES_LISTED, described_moves
 
 __all__ = ["canonical_report", "position_report", "expression_report", "PARTS_LISTED"]
 

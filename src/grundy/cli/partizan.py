@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..app.partizan_reports import expression_report, position_report
-from ..app.reports import MOVES_DESCRIBED
+from ..app.value_reports import MOVES_DESCRIBED
 from ..core.errors import InvalidGameError
 from ..partizan import PartizanGame, parse
 from ..partizan.two_player import PLAYERS, PartizanPlay

@@ -14,12 +14,12 @@ from rich.markup import escape
 
 from .. import twoplayer
 from ..app import registry
+from ..app.game_names import impartial_game
+from ..app.misere_reports import load_quotient
 from ..app.play import play_impartial, play_two_player
-from ..app.reports import (
+from ..app.value_reports import (
     MOVES_DESCRIBED,
     MOVES_LISTED,
-    impartial_game,
-    load_quotient,
     loopy_report,
     solve_report,
     value_report,
@@ -169,7 +169,7 @@ def _loopy_value(game: str, rules: ImpartialGame[Any], start: Any, as_json: bool
 
 
 def _print_moves(moves: list[dict], label: str, count: int | None = None) -> None:
-    """Print moves described by :func:`grundy.app.reports.described_moves`: all of them when
+    """Print moves described by :func:`grundy.app.value_reports.described_moves`: all of them when
     the report chose which (`count` is how many there are), else the first few."""
     shown = moves if count is not None else moves[:MOVES_DESCRIBED]
     if not moves:

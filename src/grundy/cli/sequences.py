@@ -16,14 +16,10 @@ from rich.markup import escape
 
 from .. import heaps
 from ..app import registry
-from ..app.reports import (
-    NEEDS_CODE,
-    genus_report,
-    heap_code,
-    misere_report,
-    pattern_report,
-    table_report,
-)
+from ..app.game_names import heap_code
+from ..app.misere_reports import misere_report
+from ..app.pattern_reports import pattern_report
+from ..app.table_reports import NEEDS_CODE, genus_report, table_report
 from ..core.errors import InvalidGameError, InvalidPositionError
 from ..core.integers import parse_int, shown
 from ..core.solver import DEFAULT_MAX_POSITIONS

@@ -42,7 +42,6 @@ _HELD_OPTIONS = 1 << 16
 _DROPS = 4
 
 
-
 class _InProgress:
     """The mark of a position whose value is being computed: meeting it again is a cycle.
 

@@ -7,24 +7,27 @@ JSON-lines file the moment it arrives, and skips the codes already in that file 
 again, so a killed survey resumes where it stopped. Each line carries a checksum of its
 fields: a line that does not verify (edited or damaged) is refused, never trusted.
 Workers of a local pool end when the survey's process dies, even by SIGKILL.
+
+The families are read in :mod:`grundy.scale.families`, the results files written and
+read back in :mod:`grundy.scale.results`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import itertools
-import json
 import os
 import re
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..core.engines import Engine, LocalEngine, check_engine, make_engine
-from ..core.errors import GrundyError, InvalidPositionError, PositionLimitError, SurveyError
+from ..core.errors import InvalidPositionError, PositionLimitError, SurveyError
 from ..core.progress import Progress, exit_with_parent
+from .families import DEFAULT_MAX_GAMES, _spelled, expand_family
+from .results import _read_record, _read_results, _record_check, _ResultsFile, results_path
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,17 +44,12 @@ __all__ = [
     "DEFAULT_MAX_GAMES",
 ]
 
-#: A family with more games than this is refused unless `max_games` is raised.
-DEFAULT_MAX_GAMES = 100_000
 #: The file format, written in every record so a survey never mixes formats. Format 2
 #: added the checksum of each record ("check"); a record of format 1 has none.
 _FORMAT = 2
 _HEX16 = re.compile(r"[0-9a-f]{16}")
 #: Sequences equal after dropping up to this many leading values are "the same game, offset".
 MAX_OFFSET = 8
-
-_PATTERN = re.compile(r"^([0-7d])\.([0-7d]+)$")
-_RANGE = re.compile(r"^(subtraction|allbut):(\d+)\.\.(\d+)$")
 
 
 @dataclass(frozen=True)
@@ -167,38 +165,6 @@ class SurveyResult:
         return None
 
 
-def _read_record(cls: Any, record: Any, form: object, tuples: tuple[str, ...] = ()) -> Any:
-    """A results record read back as a `cls`: its format and checksum checked, the fields
-    named in `tuples` made tuples (JSON lists), and the object's own ``_problem()``."""
-    if not isinstance(record, dict):
-        raise ValueError("not a JSON object")
-    record = dict(record)
-    if record.get("format") != form:
-        raise ValueError(f"format {record.get('format')!r}, not {form!r}")
-    check = record.pop("check", None)
-    code = record.get("code")
-    if check != _record_check(record):
-        raise ValueError(f"the record of {code} does not match its checksum (edited or damaged)")
-    record.pop("format")
-    for name in tuples:
-        if isinstance(record.get(name), list):
-            record[name] = tuple(record[name])
-    try:
-        result = cls(**record)
-    except TypeError as exc:  # a field missing, or one too many
-        raise ValueError(f"the record of {code}: {exc}") from None
-    problem = result._problem()
-    if problem:
-        raise ValueError(f"the record of {code}: {problem}")
-    return result
-
-
-def _record_check(record: dict[str, Any]) -> str:
-    """SHA-256 (first 16 hex digits) of a record's fields, in a fixed spelling."""
-    text = json.dumps(record, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 @dataclass(frozen=True)
 class SurveySummary:
     """Counts, the longest periods, the open games, and the games that are the same.
@@ -246,122 +212,6 @@ class SurveySummary:
             "same_sequence": [list(g) for g in self.same],
             "same_up_to_offset": [list(g) for g in self.offset],
         }
-
-
-# --------------------------------------------------------------------- families
-def expand_family(family: str, max_games: int = DEFAULT_MAX_GAMES) -> list[str]:
-    """The codes of a family, in a fixed order.
-
-    Parameters
-    ----------
-    family : str
-        - an octal pattern, ``d`` standing for any digit 0-7: ``0.ddd`` is every code with
-          up to three digits (trailing zeros dropped: ``0.120`` is ``0.12``), ``4.dd``,
-          ``0.d7``;
-        - ``subtraction:A..B`` or ``allbut:A..B``: every non-empty set drawn from A..B;
-        - the path of a text file with one code per line (``#`` starts a comment).
-    max_games : int
-        Refuse a larger family.
-
-    Raises
-    ------
-    SurveyError
-        Not a pattern or a readable file, a code in the file that is not a game, or more
-        than `max_games` games.
-
-    Examples
-    --------
-    >>> from grundy.scale import expand_family
-    >>> expand_family("0.d7")
-    ['0.07', '0.17', '0.27', '0.37', '0.47', '0.57', '0.67', '0.77']
-    >>> len(expand_family("0.ddd")), expand_family("0.ddd")[:3]
-    (512, ['0.0', '0.001', '0.002'])
-    >>> expand_family("subtraction:1..3")
-    ['subtraction:1', 'subtraction:2', 'subtraction:1,2', 'subtraction:3', 'subtraction:1,3', \
-'subtraction:2,3', 'subtraction:1,2,3']
-    """
-    if not isinstance(family, str) or not family.strip():
-        raise SurveyError(
-            f"family {family!r} is empty: give a pattern such as 0.ddd, "
-            "subtraction:1..9, or a file of codes"
-        )
-    family = family.strip()
-    if (match := _PATTERN.match(family)) is not None:
-        codes = _octal_pattern(match.group(1), match.group(2), max_games)
-    elif (match := _RANGE.match(family)) is not None:
-        codes = _subsets(match.group(1), int(match.group(2)), int(match.group(3)), max_games)
-    elif os.path.isfile(family):
-        codes = _read_codes(family)
-    else:
-        raise SurveyError(
-            f"family {family!r} is not a pattern (0.ddd, 4.dd, subtraction:1..9, allbut:1..6) "
-            "or a file of codes"
-        )
-    from ..heaps import parse_code
-
-    for code in codes:  # a pattern may reach past what the parser takes (3.7, subtraction:5000)
-        try:
-            parse_code(code)
-        except GrundyError as exc:
-            raise SurveyError(
-                f"family {family!r} holds {code!r}, which is not a game: {exc}"
-            ) from None
-    if len(codes) > max_games:
-        raise SurveyError(
-            f"family {family!r} has {len(codes):,} games, more than max_games={max_games:,}"
-        )
-    if not codes:
-        raise SurveyError(f"family {family!r} has no games")
-    return codes
-
-
-def _octal_pattern(head: str, digits: str, max_games: int) -> list[str]:
-    count = 8 ** (digits.count("d") + (head == "d"))
-    if count > max_games:
-        raise SurveyError(
-            f"pattern {head}.{digits} has {count:,} games, more than max_games={max_games:,}"
-        )
-    choices = [("01234567" if c == "d" else c) for c in head + digits]
-    codes: dict[str, None] = {}
-    for pick in itertools.product(*choices):
-        if head == "d" and pick[0] not in "04":  # d0 may only split a heap in two (bit 4)
-            continue
-        codes.setdefault(f"{pick[0]}.{''.join(pick[1:]).rstrip('0') or '0'}")
-    return list(codes)
-
-
-def _subsets(kind: str, low: int, high: int, max_games: int) -> list[str]:
-    if not 1 <= low <= high:
-        raise SurveyError(f"range {low}..{high} is empty or starts below 1")
-    size = high - low + 1
-    if size > 62 or (1 << size) - 1 > max_games:
-        raise SurveyError(
-            f"{kind}:{low}..{high} has 2^{size} - 1 sets, more than max_games={max_games:,}"
-        )
-    return [
-        f"{kind}:" + ",".join(str(low + i) for i in range(size) if mask >> i & 1)
-        for mask in range(1, 1 << size)
-    ]
-
-
-def _read_codes(path: str) -> list[str]:
-    from ..heaps import parse_code
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SurveyError(f"cannot read family file {path!r}: {exc}") from None
-    codes: dict[str, None] = {}
-    for number, line in enumerate(lines, 1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        try:
-            codes.setdefault(str(parse_code(text)))
-        except GrundyError as exc:
-            raise SurveyError(f"{path}, line {number}: {exc}") from None
-    return list(codes)
 
 
 # --------------------------------------------------------------------- one game
@@ -422,20 +272,6 @@ def _digest(values: np.ndarray) -> str:
 
 
 # --------------------------------------------------------------------- the survey
-def results_path(out: str | os.PathLike[str], family: str, upto: int) -> str:
-    """The results file of a survey in directory `out` (the same for the same command).
-
-    Examples
-    --------
-    >>> from grundy.scale.survey import results_path
-    >>> results_path("runs", "0.ddd", 4096)
-    'runs/0.ddd.upto-4096.jsonl'
-    """
-    name = os.path.basename(family) if os.path.isfile(family) else family
-    slug = re.sub(r"[^A-Za-z0-9.,:_-]+", "_", name).replace(":", "-") or "family"
-    return os.path.join(os.fspath(out), f"{slug}.upto-{upto}.jsonl")
-
-
 def survey(
     family: str | Iterable[str],
     upto: int,
@@ -537,97 +373,6 @@ def _survey_task(code: str, upto: int, parent: int | None) -> SurveyResult:
     """Task: :func:`survey_game`, in a worker that ends if process `parent` dies."""
     exit_with_parent(parent)
     return survey_game(code, upto)
-
-
-def _spelled(codes: Iterable[str]) -> list[str]:
-    """Every code parsed before any task starts, as the parser spells it (0.70 is 0.7)."""
-    from ..heaps import parse_code
-
-    return list(dict.fromkeys(str(parse_code(code)) for code in codes))
-
-
-class _Record(Protocol):
-    """A result written one JSON line each: a survey's, or a misère census's."""
-
-    @property
-    def code(self) -> str: ...
-
-    @property
-    def upto(self) -> int: ...
-
-    def to_json(self) -> dict[str, Any]: ...
-
-    @classmethod
-    def from_json(cls, record: dict[str, Any]) -> Self: ...
-
-
-_R = TypeVar("_R", bound=_Record)
-
-
-def _read_results(path: str, upto: int, kind: type[_R]) -> dict[str, _R]:
-    """The results of class `kind` already in `path` (a last line cut short by a kill is
-    dropped)."""
-    if not os.path.exists(path):
-        return {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SurveyError(f"cannot read results {path!r}: {exc}") from None
-    found: dict[str, _R] = {}
-    complete = lines[:-1]  # text after the last newline was being written when killed
-    for number, line in enumerate(complete, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError as exc:
-            raise SurveyError(f"{path}, line {number} is not a survey result ({exc})") from None
-        if isinstance(record, dict) and record.get("format") == 1:
-            raise SurveyError(
-                f"{path}, line {number} was written by an older grundy, without a checksum: "
-                "delete the file (or use another --out) to run the survey again"
-            )
-        try:
-            result = kind.from_json(record)
-        except (ValueError, TypeError, GrundyError) as exc:
-            raise SurveyError(
-                f"{path}, line {number} is not a survey result ({exc}); delete the line to "
-                "compute that game again"
-            ) from None
-        if result.upto != upto:
-            raise SurveyError(f"{path} holds a survey up to {result.upto}, not {upto}")
-        found[result.code] = result
-    if lines[-1]:
-        with open(path, "w", encoding="utf-8") as f:  # drop the partial line for good
-            f.write("".join(line + "\n" for line in complete))
-    return found
-
-
-class _ResultsFile:
-    """Append results to a JSON-lines file, one flushed line each (or nowhere)."""
-
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-        self.file: IO[str] | None = None
-
-    def __enter__(self) -> _ResultsFile:
-        if self.path is not None:
-            try:
-                os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
-                self.file = open(self.path, "a", encoding="utf-8")
-            except OSError as exc:
-                raise SurveyError(f"cannot write results {self.path!r}: {exc}") from None
-        return self
-
-    def write(self, result: _Record) -> None:
-        if self.file is not None:
-            self.file.write(json.dumps(result.to_json()) + "\n")
-            self.file.flush()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.file is not None:
-            self.file.close()
 
 
 # --------------------------------------------------------------------- summary

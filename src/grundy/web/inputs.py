@@ -1,0 +1,132 @@
+"""The server's limits, and a request's game, position and move read and checked against them."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable
+from typing import Any
+
+from ..app import registry
+from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
+from ..core.protocol import Game
+from ..impartial.game import ImpartialGame
+from ..partizan import PartizanGame, Player
+from ..partizan.two_player import PLAYERS, PartizanPlay
+from ..twoplayer import TwoPlayerGame
+
+__all__ = ["LIMITS"]
+
+Position = Hashable
+
+#: The server's limits on what one request may ask for.
+LIMITS = {
+    "max_positions": 200_000,  # positions one search may store
+    "max_text": 1_000,  # characters of a position or a game name
+    "max_upto": 10_000,  # last heap of a sequence table
+    "max_certify": 200_000,  # values computed to certify a period
+    "max_misere_table": 30_000,  # positions of the misère search behind a table (~3 s)
+    "max_options": 100,  # options listed for a position
+    "max_graph": 60,  # positions drawn in a game graph
+    "max_fastest": 5,  # fastest winning moves a remoteness report describes
+    "max_table2d": 64,  # last heap of each side of a 2-D table of two-heap positions
+    "max_edges": 60,  # edges of a graph typed as a position (Hackenbush, tokens on a digraph)
+    "max_vertices": 40,  # vertices of such a graph
+    "max_pattern_upto": 256,  # indices 0..upto-1 of a pattern search of single heaps n
+    "max_pattern_upto2d": 32,  # and of pairs (a, b), along each side
+    "pattern_seconds": 3,  # the clock of a pattern search's table and expression search
+    "max_pattern_candidates": 200_000,  # distinct expressions it evaluates (~1 s)
+    "max_pattern_options": 50_000,  # options valued by each formula's mex check (~0.5 s)
+}
+
+
+def _checked_text(what: str, text: str) -> str:
+    if len(text) > LIMITS["max_text"]:
+        raise InvalidPositionError(
+            f"{what} has {len(text):,} characters, more than this server's {LIMITS['max_text']:,}"
+        )
+    return text
+
+
+@functools.lru_cache(maxsize=16)
+def _game(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any] | PartizanGame[Any]:
+    # One game object per name, so its memo of solved positions serves the next request.
+    found = registry.find(_checked_text("the game name", spec), files=False)
+    return found.limited_to(LIMITS["max_positions"])
+
+
+def _position(rules: Game[Any], text: str) -> Any:
+    words = _checked_text("the position", text).split()
+    position = rules.check_position(rules.parse_position(words))
+    _check_graph_size(rules, position)
+    return position
+
+
+def _check_graph_size(rules: Game[Any], position: Any) -> None:
+    """Refuse a graph typed as a position (Hackenbush, a digraph) past the server's size."""
+    size = getattr(rules, "graph_size", None)
+    if size is None:
+        return
+    vertices, edges = size(position)
+    most_edges, most_vertices = LIMITS["max_edges"], LIMITS["max_vertices"]
+    if edges > most_edges or vertices > most_vertices:
+        raise PositionLimitError(
+            f"the graph has {edges:,} edges and {vertices:,} vertices; this server takes at "
+            f"most {most_edges} edges and {most_vertices} vertices"
+        )
+
+
+def _impartial(spec: str, command: str) -> ImpartialGame[Any]:
+    rules = _game(spec)
+    if isinstance(rules, PartizanGame):
+        raise InvalidGameError(
+            f"{spec} is a partizan game: its values are canonical forms, not SG values; "
+            f"use /api/value for it, not /api/{command}"
+        )
+    if not isinstance(rules, ImpartialGame):
+        raise InvalidGameError(
+            f"{spec} is a two-player game without SG values; use /api/solve "
+            f"for it, not /api/{command}"
+        )
+    return rules
+
+
+def _two_player(spec: str) -> TwoPlayerGame[Any]:
+    rules = _game(spec)
+    if not isinstance(rules, TwoPlayerGame):
+        raise InvalidGameError(f"{spec} is an impartial game; it has no two-player solution")
+    return rules
+
+
+def _played(spec: str, text: str) -> tuple[ImpartialGame[Any] | TwoPlayerGame[Any], Position]:
+    """The rules a position is played by, and the position. A partizan game's board is
+    played out by :class:`PartizanPlay` (its last word ``Left`` or ``Right`` says who is
+    to move, Left by default), the same two-player machinery as tic-tac-toe's."""
+    rules = _game(spec)
+    if not isinstance(rules, PartizanGame):
+        return rules, _position(rules, text)
+    board, mover = _board(spec, rules, text)
+    play = PartizanPlay(rules, board, mover or "Left")
+    return play, play.start()
+
+
+def _board(spec: str, rules: PartizanGame[Any], text: str) -> tuple[Any, Player | None]:
+    """A partizan position's board, and who is to move if its last word says so."""
+    words = _checked_text("the position", text).split()
+    mover: Player | None = None
+    if words and words[-1].capitalize() in PLAYERS:
+        mover = PLAYERS[PLAYERS.index(words.pop().capitalize())]  # type: ignore[arg-type]
+    if not words:
+        entry = registry.GAMES.get(spec.partition(":")[0].strip().lower())
+        example = entry.example.partition(" ")[2] if entry else ""
+        raise InvalidPositionError(
+            f"{spec} needs a position to start from" + (f", such as {example}" if example else "")
+        )
+    return rules.check_position(rules.parse_position(words)), mover
+
+
+def _option(rules: Game[Any], before: Any, after: Any) -> dict[str, Any]:
+    return {
+        "position": rules.position_to_json(after),
+        "text": rules.format_position(after),
+        "move": rules.describe_move(before, after),
+    }
