@@ -19,7 +19,7 @@ from conftest import run_cli
 from grundy import heaps
 from grundy.core.errors import CheckpointError, GrundyError, InvalidGameError, PositionLimitError
 from grundy.games import OctalGame
-from grundy.heaps import checkpoints
+from grundy.heaps import _checkpoints as checkpoints
 from grundy.heaps import sequence as sequence_module
 
 
@@ -171,7 +171,7 @@ def test_the_sparse_kernel_never_gets_values_beyond_its_tables():
     values = np.zeros(10, dtype=np.uint32)
     values[9] = 1 << 16
     with pytest.raises(GrundyError, match="beyond the sparse kernel's 2\\^16"):
-        sequence_module._Run(heaps.parse_code("0.6"), "sparse", values)
+        sequence_module.KernelRun(heaps.parse_code("0.6"), "sparse", values)
 
 
 # --------------------------------------------------------------------- where it is written
@@ -215,13 +215,13 @@ def test_the_first_checkpoint_comes_after_two_seconds_then_every_minute(tmp_path
     )
     monkeypatch.setattr(sequence_module, "Chunks", FixedChunks)
     saved: list[int] = []
-    save = sequence_module._save_checkpoint
+    save = sequence_module.save_checkpoint
 
     def counted(path, run):
         saved.append(run.count)
         save(path, run)
 
-    monkeypatch.setattr(sequence_module, "_save_checkpoint", counted)
+    monkeypatch.setattr(sequence_module, "save_checkpoint", counted)
     heaps.compute("0.6", 199_999, checkpoint=tmp_path / "v.values", kernel="sparse")
     assert saved[-1] == 200_000  # the end
     assert 0 < saved[0] <= 3000  # the first save: about two seconds in
@@ -242,7 +242,7 @@ def test_sigterm_keeps_the_values_as_ctrl_c_does(tmp_path, monkeypatch):
 
     previous = signal.signal(signal.SIGTERM, terminated)
     path = tmp_path / "grundy.values"
-    step, calls = sequence_module._Run.step, []
+    step, calls = sequence_module.KernelRun.step, []
 
     def killed_step(run, stop):
         calls.append(stop)
@@ -250,7 +250,7 @@ def test_sigterm_keeps_the_values_as_ctrl_c_does(tmp_path, monkeypatch):
             os.kill(os.getpid(), signal.SIGTERM)
         step(run, stop)
 
-    monkeypatch.setattr(sequence_module._Run, "step", killed_step)
+    monkeypatch.setattr(sequence_module.KernelRun, "step", killed_step)
     try:
         with pytest.raises(KeyboardInterrupt):
             heaps.compute("grundy", 50000, checkpoint=path, kernel="sparse")
@@ -258,7 +258,7 @@ def test_sigterm_keeps_the_values_as_ctrl_c_does(tmp_path, monkeypatch):
     finally:
         signal.signal(signal.SIGTERM, previous)
     monkeypatch.undo()
-    saved = sequence_module._load_checkpoint(path, heaps.parse_code("grundy"))
+    saved = sequence_module.load_checkpoint(path, heaps.parse_code("grundy"))
     assert saved is not None and 0 < len(saved) < 50001
     assert np.array_equal(saved, heaps.compute("grundy", len(saved) - 1).values)
 
@@ -273,7 +273,7 @@ def test_a_command_killed_by_sigterm_keeps_its_values(tmp_path):
         while not path.exists() and time.monotonic() < deadline and run.poll() is None:
             time.sleep(0.05)
         assert path.exists() and run.poll() is None
-        first = len(sequence_module._load_checkpoint(path, heaps.parse_code("0.6")))
+        first = len(sequence_module.load_checkpoint(path, heaps.parse_code("0.6")))
         run.send_signal(signal.SIGTERM)
         _, err = run.communicate(timeout=120)
     finally:
@@ -283,7 +283,7 @@ def test_a_command_killed_by_sigterm_keeps_its_values(tmp_path):
     assert err == (
         f"interrupted: the values so far are kept in {path}; run the same command to resume\n"
     )
-    kept = sequence_module._load_checkpoint(path, heaps.parse_code("0.6"))
+    kept = sequence_module.load_checkpoint(path, heaps.parse_code("0.6"))
     assert len(kept) >= first
     assert np.array_equal(kept[:5000], heaps.compute("0.6", 4999).values)
     assert not list(tmp_path.glob("*.partial"))
@@ -295,14 +295,14 @@ class Counted:
 
     def __init__(self, monkeypatch, most: int) -> None:
         self.largest = 0
-        step = sequence_module._Run.step
+        step = sequence_module.KernelRun.step
 
         def counted(run, stop):
             self.largest = max(self.largest, stop)
             assert stop <= most, f"{stop:,} values asked"
             step(run, stop)
 
-        monkeypatch.setattr(sequence_module._Run, "step", counted)
+        monkeypatch.setattr(sequence_module.KernelRun, "step", counted)
 
 
 def test_a_period_no_theorem_certifies_stops_the_search(monkeypatch):

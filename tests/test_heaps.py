@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 import grundy as gr
 from grundy import heaps
 from grundy.games import AllButSubtractionGame, GrundysGame, OctalGame
+from grundy.heaps import _kernel_run as kernel_run
 from grundy.heaps import _kernels as kernels
 from grundy.heaps import _python_kernels as python_kernels
-from grundy.heaps import kernel_run
 from grundy.heaps import sequence as sequence_module
 
 #: All 448 codes 0.d1d2d3 with d3 != 0.
@@ -210,7 +210,7 @@ def test_rare_values_are_the_sparse_kernels_choice(code, size):
     if code.max_heaps > 2:
         code = heaps.HeapCode("random", tuple(d & 7 for d in code.digits), unequal=code.unequal)
     values = heaps.compute(code, size, kernel="sparse").values
-    run = sequence_module._Run(code, "sparse", values)
+    run = sequence_module.KernelRun(code, "sparse", values)
     run._prepare()
     expected = (run.rare_count, int(run.state[kernels.MASK]), bool(run.state[kernels.HASPOS]))
     assert heaps.rare_values(values, code) == expected
@@ -435,7 +435,7 @@ def test_a_finished_checkpoint_run_again_answers_from_the_file(tmp_path, code):
 
 def test_ctrl_c_keeps_what_was_computed(tmp_path, monkeypatch):
     path = tmp_path / "grundy.values"
-    step, calls = sequence_module._Run.step, []
+    step, calls = sequence_module.KernelRun.step, []
 
     def interrupted_step(run, stop):
         calls.append(stop)
@@ -443,11 +443,11 @@ def test_ctrl_c_keeps_what_was_computed(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         step(run, stop)
 
-    monkeypatch.setattr(sequence_module._Run, "step", interrupted_step)
+    monkeypatch.setattr(sequence_module.KernelRun, "step", interrupted_step)
     with pytest.raises(KeyboardInterrupt):
         heaps.compute("grundy", 50000, checkpoint=path)
     monkeypatch.undo()
-    saved = sequence_module._load_checkpoint(path, heaps.parse_code("grundy"))
+    saved = sequence_module.load_checkpoint(path, heaps.parse_code("grundy"))
     assert 0 < len(saved) < 50001
     full = heaps.compute("grundy", 50000)
     assert np.array_equal(saved, full.values[: len(saved)])

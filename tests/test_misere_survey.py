@@ -27,7 +27,7 @@ from grundy.scale import (
     survey,
 )
 from grundy.scale.misere_survey import short_presentation
-from grundy.scale.survey import _record_check
+from grundy.scale.results import record_checksum
 
 #: Tame ones (0.3, 0.7, 0.03: She-Loves-Me-She-Loves-Me-Not and kin; 0.4: splitting a heap),
 #: Dawson's Kayles 0.07 and its misère twin 0.17, Kayles 0.77, and 0.137.
@@ -221,7 +221,7 @@ def test_records_with_a_matching_checksum_are_still_checked(field, value, words)
     assert MisereSurveyResult.from_json(record) == misere_survey_game("0.07", UPTO)
     del record["check"]
     record[field] = value
-    record["check"] = _record_check(record)
+    record["check"] = record_checksum(record)
     with pytest.raises(ValueError, match=words):
         MisereSurveyResult.from_json(record)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from grundy import heaps
 from grundy.core.errors import InvalidGameError, InvalidPositionError
 from grundy.nimbers import nim_mul
-from grundy.patterns import expressions
+from grundy.patterns import expressions, grammar
 from grundy.patterns.expressions import Expression, ExpressionSearch, search_expressions
 
 BIG = 10**18
@@ -404,7 +404,7 @@ def test_every_vector_kept_is_its_expression_on_python_ints(searched, data):
     bank = search.banks[size]
     row = data.draw(st.integers(0, len(bank.ids) - 1))
     vector = search._rows(bank, np.array([row]))[0]
-    expression = expressions._expression(search.nodes, int(bank.ids[row]), ("a", "b"))
+    expression = grammar.node_expression(search.nodes, int(bank.ids[row]), ("a", "b"))
     assert expression.size == size
     cells = [(int(x), int(y)) for x, y in zip(*grids, strict=True)]
     assert [expression.function(*cell) for cell in cells] == vector.tolist(), expression.text

@@ -441,12 +441,12 @@ def test_a_line_edited_by_hand_is_refused_not_trusted(tmp_path):
     ],
 )
 def test_records_with_a_matching_checksum_are_still_checked(field, value, words):
-    from grundy.scale.survey import _record_check
+    from grundy.scale.results import record_checksum
 
     record = survey_game("0.07", 200).to_json()
     del record["check"]
     record[field] = value
-    record["check"] = _record_check(record)
+    record["check"] = record_checksum(record)
     with pytest.raises(ValueError, match=words):
         SurveyResult.from_json(record)
 

@@ -97,12 +97,12 @@ def shard_path(store: Path, kind: str, tier: int, shard: int) -> Path:
 def tasks(monkeypatch):
     """Count the tasks of a solve with workers=1 (run in this process), and which computed.
 
-    The solve submits ``tiers._expand_shard`` and ``tiers._label_shard`` by looking them
+    The solve submits ``tiers.expand_shard`` and ``tiers.label_shard`` by looking them
     up in the module when it runs, so wrapping the module attributes catches every task.
     A task computes when its output file is absent; else it returns at once.
     """
     calls: dict[str, list[tuple[int, int, bool]]] = {"children": [], "values": []}
-    for kind, name in (("children", "_expand_shard"), ("values", "_label_shard")):
+    for kind, name in (("children", "expand_shard"), ("values", "label_shard")):
         original = getattr(tiers, name)
 
         def counted(store, game, symmetry, tier, shard, *rest, _kind=kind, _original=original):
@@ -641,7 +641,7 @@ def test_tiers_that_do_not_increase_are_refused(tmp_path, kind, position, tier):
 
 
 # ----------------------------------------------------------------- 5. a Ray worker killed
-TASK_TITLES = (b"ray::_expand_shard", b"ray::_label_shard")  # Ray's titles for our tasks
+TASK_TITLES = (b"ray::expand_shard", b"ray::label_shard")  # Ray's titles for our tasks
 
 
 def _parent(pid: int) -> int:

@@ -11,18 +11,36 @@ from ..games import HeapGame, Nim
 from ..impartial.game import ImpartialGame
 from .game_names import heap_code
 
-__all__ = ["QUOTIENT_WORK", "load_quotient", "misere_report"]
+__all__ = ["QUOTIENT_WORK", "load_quotient", "misere_report", "misere_method", "quotient_reason"]
 
 #: The work a misère quotient may take when ``value --misere`` asks for one (about 2 s);
 #: past it the whole position is searched instead.
 QUOTIENT_WORK = 3_000_000
 
 
-def _misere_method(
+def misere_method(
     game: str, rules: ImpartialGame[Any], start: Any, stored: Any
 ) -> tuple[Any, str, str]:
     """The quotient that answers `start` in misère play (or None), ``misere_method``, and
-    a note that starts the reason when `stored` does not hold a heap of `start`."""
+    a note that starts the reason when `stored` does not hold a heap of `start`.
+
+    `stored`: the quotient of a file (``value --quotient``), or None. ``misere_method`` is
+    ``"quotient-file"`` (`stored` answers), ``"quotient"`` (one found within
+    `QUOTIENT_WORK`), ``"game"`` (the game's own misère theory) or ``"search"``.
+
+    Examples
+    --------
+    >>> from grundy.app.game_names import impartial_game
+    >>> from grundy.misere import misere_quotient
+    >>> dawson = impartial_game("dawson", "value")
+    >>> quotient, method, note = misere_method("dawson", dawson, (3, 4), None)
+    >>> quotient.order, method, note
+    (6, 'quotient', '')
+    >>> misere_method("dawson", dawson, (3, 4), misere_quotient("0.07", 8))[1:]
+    ('quotient-file', '')
+    >>> misere_method("nim", impartial_game("nim", "value"), (3, 4), None)
+    (None, 'game', '')
+    """
     note = ""
     if stored is not None:
         heaps = _heaps_of(start)
@@ -98,7 +116,8 @@ def load_quotient(game: str, rules: ImpartialGame[Any], path: str) -> Any:
     --------
     >>> import os, tempfile
     >>> from grundy.misere import misere_quotient
-    >>> from grundy.app.reports import impartial_game, value_report
+    >>> from grundy.app.game_names import impartial_game
+    >>> from grundy.app.value_reports import value_report
     >>> path = os.path.join(tempfile.mkdtemp(), "dawson.json")
     >>> misere_quotient("0.07", 8).save(path)
     >>> rules = impartial_game("dawson", "value")
@@ -134,8 +153,16 @@ def _quotient(code: str, upto: int) -> Any:
     return quotient if quotient.periodicity is not None or quotient.upto >= upto else None
 
 
-def _quotient_reason(quotient: Any, start: Any, *, stored: bool = False) -> str:
-    """The misère reason: the element the heaps make, and whether it is in the P-portion."""
+def quotient_reason(quotient: Any, start: Any, *, stored: bool = False) -> str:
+    """The misère reason: the element the heaps make, and whether it is in the P-portion
+    (`stored`: the quotient was read from a file).
+
+    Examples
+    --------
+    >>> from grundy.misere import misere_quotient
+    >>> quotient_reason(misere_quotient("0.07", 8), (3, 4), stored=True)
+    'stored misère quotient (heaps ≤ 8, order 6): the heaps make ab, not in the P-portion {a, b^2}'
+    """
     element = quotient.element(start)
     word = quotient.word(element)
     inside = "in" if word in quotient.p_words else "not in"

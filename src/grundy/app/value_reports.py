@@ -12,7 +12,7 @@ from ..core.protocol import Game
 from ..impartial import loopy
 from ..impartial.game import ImpartialGame
 from ..twoplayer import Solution, TwoPlayerGame
-from .misere_reports import _misere_method, _quotient_reason
+from .misere_reports import misere_method, quotient_reason
 
 __all__ = [
     "described_moves",
@@ -129,7 +129,7 @@ def value_report(
     """
     method, note = None, ""
     if misere:
-        quotient, method, note = _misere_method(game, rules, start, quotient)
+        quotient, method, note = misere_method(game, rules, start, quotient)
     else:
         quotient = None
     if quotient is not None:  # misère play through the quotient: linear in the heaps
@@ -169,7 +169,7 @@ def value_report(
         "position_text": rules.format_position(start),
         "reason": note
         + (
-            _quotient_reason(quotient, start, stored=method == "quotient-file")
+            quotient_reason(quotient, start, stored=method == "quotient-file")
             if quotient is not None
             else ""
             if sg_unknown

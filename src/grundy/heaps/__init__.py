@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .codes import HeapCode, InvalidCodeError, parse_code
 
 if TYPE_CHECKING:
-    from .kernel_run import KERNELS
+    from ._kernel_run import KERNELS
     from .periods import certificate_bound, find_periodicity
     from .sequence import (
         DEFAULT_MAX_VALUES,
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # numpy loads with the first computation, not with ``import grundy`` (the catalog's
 # OctalGame imports this package).
-_LAZY = {"certificate_bound": "periods", "find_periodicity": "periods", "KERNELS": "kernel_run"}
+_LAZY = {"certificate_bound": "periods", "find_periodicity": "periods", "KERNELS": "_kernel_run"}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,7 +1,7 @@
 """Compute the Grundy sequence of a heap code: kernels run in chunks, progress, periods.
 
-The kernels' runs are in :mod:`grundy.heaps.kernel_run`, the checkpoint files in
-:mod:`grundy.heaps.checkpoints`.
+The kernels' runs are in :mod:`grundy.heaps._kernel_run`, the checkpoint files in
+:mod:`grundy.heaps._checkpoints`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from ..core.errors import (
 )
 from ..core.periodicity import Periodicity
 from ..core.progress import Chunks, Progress, sigterm_as_interrupt
-from ._python_kernels import MAX_SPARSE_BITS
 
-# _extend saves through this module's name, so wrapping _save_checkpoint here (as the
+# _extend saves through this module's name, so wrapping save_checkpoint here (as the
 # tests do) catches every save.
-from .checkpoints import _check_checkpoint_path, _load_checkpoint, _PathLike, _save_checkpoint
+from ._checkpoints import CheckpointPath, check_checkpoint_path, load_checkpoint, save_checkpoint
+from ._kernel_run import VALUE_DTYPES, KernelRun, k
+from ._python_kernels import MAX_SPARSE_BITS
 from .codes import HeapCode, parse_code
-from .kernel_run import _DTYPES, _Run, k
 from .periods import find_periodicity
 
 __all__ = [
@@ -59,7 +59,7 @@ def smallest_dtype(largest: int) -> np.dtype:
     >>> smallest_dtype(255), smallest_dtype(256)
     (dtype('uint8'), dtype('uint16'))
     """
-    for dtype in _DTYPES:
+    for dtype in VALUE_DTYPES:
         if largest <= np.iinfo(dtype).max:
             return np.dtype(dtype)
     raise GrundyError(f"value {largest} does not fit in 64 bits")
@@ -287,8 +287,8 @@ def compute(
             f"{code}: {upto + 1:,} values asked, more than max_values={max_values:,}"
             + ("" if upto < _MAX_HEAP else " (and the kernels stop at heaps below 2^32)")
         )
-    _check_checkpoint_path(checkpoint)
-    run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
+    check_checkpoint_path(checkpoint)
+    run = KernelRun(code, kernel, load_checkpoint(checkpoint, code))
     seconds = _extend(run, upto + 1, checkpoint, progress)
     return _result(run, upto + 1, seconds)
 
@@ -348,8 +348,8 @@ def find_period(
     code = parse_code(code) if isinstance(code, str) else code
     _check_count("max_values", max_values)
     _check_count("at_least", at_least, 0)
-    _check_checkpoint_path(checkpoint)
-    run = _Run(code, kernel, _load_checkpoint(checkpoint, code))
+    check_checkpoint_path(checkpoint)
+    run = KernelRun(code, kernel, load_checkpoint(checkpoint, code))
     target, seconds = max(1024, run.count), 0.0
     max_values = min(max_values, _MAX_HEAP)
     with sigterm_as_interrupt():  # between two extensions too (each saves at its end)
@@ -375,7 +375,9 @@ def _check_count(name: str, value: object, least: int = 1) -> None:
         raise InvalidGameError(f"{name} must be {what} integer, not {value!r}")
 
 
-def _result(run: _Run, size: int, seconds: float, found: Periodicity | None = None) -> HeapSequence:
+def _result(
+    run: KernelRun, size: int, seconds: float, found: Periodicity | None = None
+) -> HeapSequence:
     values = run.values()[:size]
     values = values.astype(smallest_dtype(int(values.max()) if len(values) else 0))
     if found is None:
@@ -389,7 +391,7 @@ def _result(run: _Run, size: int, seconds: float, found: Periodicity | None = No
     return HeapSequence(run.code, values, found, kernel, *rare, seconds=seconds)
 
 
-def _extend(run: _Run, size: int, checkpoint: _PathLike | None, progress: bool) -> float:
+def _extend(run: KernelRun, size: int, checkpoint: CheckpointPath | None, progress: bool) -> float:
     """Extend `run` to `size` values in short kernel calls; return the seconds spent."""
     if run.count >= size:
         return 0.0
@@ -422,14 +424,14 @@ def _extend(run: _Run, size: int, checkpoint: _PathLike | None, progress: bool) 
                     rare=run.rare_count,
                 )
                 if checkpoint and time.perf_counter() >= save_at:
-                    _save_checkpoint(checkpoint, run)
+                    save_checkpoint(checkpoint, run)
                     save_at = time.perf_counter() + _CHECKPOINT_SECONDS
     except KeyboardInterrupt:
         if checkpoint:
-            _save_checkpoint(checkpoint, run)
+            save_checkpoint(checkpoint, run)
         raise
     finally:
         bar.close()
     if checkpoint:
-        _save_checkpoint(checkpoint, run)
+        save_checkpoint(checkpoint, run)
     return time.perf_counter() - began

@@ -16,24 +16,21 @@ import numpy as np
 
 from ..core.errors import InvalidGameError
 from .grammar import (
-    _LEAF_CONSTANTS,
-    _OP,
     BOUND,
     COEFFICIENTS,
     CONSTANTS,
     DIVISORS,
+    LEAF_CONSTANTS,
     OPS,
+    OPS_BY_NAME,
     Expression,
-    _expression,
-    _Node,
-    _Op,
-    _text,
+    ExpressionNode,
+    Operator,
+    node_expression,
+    node_text,
 )
 
-# Named here too for separable.py, which builds on the grammar as this module sees it.
-from .grammar import _UNARY as _UNARY
-
-__all__ = ["Expression", "ExpressionSearch", "search_expressions"]
+__all__ = ["Expression", "ExpressionSearch", "search_expressions", "table_cells"]
 
 _BATCH = 1 << 18  # cells evaluated per numpy batch (2 MB of int64: it stays in cache)
 _PROBE = 16  # cells compared before the full comparison with the target
@@ -89,7 +86,7 @@ class _Bank:
     hi: np.ndarray
     zero: np.ndarray | None = None  # rows with a zero cell (not divisors), computed once
 
-    def rows(self, op: _Op, skip: Sequence[int] = (), divisor: bool = False) -> np.ndarray:
+    def rows(self, op: Operator, skip: Sequence[int] = (), divisor: bool = False) -> np.ndarray:
         """The rows usable as an operand of `op`, less the nodes `skip`."""
         ok = np.isin(self.ids, skip, invert=True)
         if op.natural:
@@ -117,10 +114,11 @@ class _Searcher:
         # products wrap mod 2**64); distinct ones collide with chance about 2**-64.
         rng = np.random.default_rng(0x5EED)
         self.weights = rng.integers(-(1 << 63), 1 << 63, self.cells, np.int64) | 1
-        self.nodes = [_Node("var", k) for k in range(len(grids))]  # leaves first: ids 0, 1...
-        self.nodes += [_Node("const", c) for c in _LEAF_CONSTANTS]
-        self.const = {c: len(grids) + k for k, c in enumerate(_LEAF_CONSTANTS)}
-        self.leaves = np.stack(grids + [np.full(self.cells, c, np.int64) for c in _LEAF_CONSTANTS])
+        # the leaves first (ids 0, 1...): the variables, then the constants
+        self.nodes = [ExpressionNode("var", k) for k in range(len(grids))]
+        self.nodes += [ExpressionNode("const", c) for c in LEAF_CONSTANTS]
+        self.const = {c: len(grids) + k for k, c in enumerate(LEAF_CONSTANTS)}
+        self.leaves = np.stack(grids + [np.full(self.cells, c, np.int64) for c in LEAF_CONSTANTS])
         self.row = [-1] * len(self.nodes)  # each node's row in its size's bank, or -1
         self.seen: dict[tuple[int, int, int], int] = {}
         self.banks: dict[int, _Bank] = {}
@@ -162,7 +160,7 @@ class _Searcher:
         start = 0
         for (name, _, _), run in itertools.groupby(nodes, key=self._shape):
             group = list(run)
-            op, stop = _OP[name], start + len(group)
+            op, stop = OPS_BY_NAME[name], start + len(group)
             x = self._gather([node.left for node in group])
             if op.kind == "unary":
                 out[start:stop] = op.vector(x)
@@ -171,13 +169,13 @@ class _Searcher:
             start = stop
         return out
 
-    def _shape(self, node: _Node) -> tuple[str, int, int]:
+    def _shape(self, node: ExpressionNode) -> tuple[str, int, int]:
         """The operator and operand sizes: nodes alike are computed together."""
         return node.op, self.nodes[node.left].size, self.nodes[node.right].size * (node.right >= 0)
 
     # -- one batch of candidates ------------------------------------------------------
     def absorb(
-        self, values: np.ndarray, op: _Op | None, left: np.ndarray, right: np.ndarray
+        self, values: np.ndarray, op: Operator | None, left: np.ndarray, right: np.ndarray
     ) -> None:
         """Count, check and keep (if new) the candidates `values` = op(left, right)."""
         room = self.budget - self.candidates
@@ -219,15 +217,15 @@ class _Searcher:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stop(f"the time limit ({self.seconds:.2g} s) ran out")
 
-    def _node(self, op: _Op | None, left: Any, right: Any) -> int:
+    def _node(self, op: Operator | None, left: Any, right: Any) -> int:
         if op is None:  # a leaf: its node exists
             return int(left)
-        self.nodes.append(_Node(op.name, int(left), int(right), self.size))
+        self.nodes.append(ExpressionNode(op.name, int(left), int(right), self.size))
         self.row.append(-1)
         return len(self.nodes) - 1
 
     def _match(self, node_id: int) -> None:
-        text = _text(self.nodes, node_id, self.names)[0]
+        text = node_text(self.nodes, node_id, self.names)[0]
         if text not in self.texts:  # a ^ (b ^ c) and (a ^ b) ^ c print alike
             self.texts.add(text)
             self.found.append(node_id)
@@ -277,7 +275,7 @@ class _Searcher:
             self.row[i] = r
         self.banks[self.size] = bank
 
-    def _grow(self, op: _Op, size: int) -> None:
+    def _grow(self, op: Operator, size: int) -> None:
         """Try every expression of `size` whose top is `op`."""
         if op.kind == "unary":
             bank = self.banks[size - 1]
@@ -311,7 +309,9 @@ class _Searcher:
             if op.name == "%" and j == 1:  # the divisors 5-8 are leaves of % and // only
                 self._pairs(op, left, self._special(DIVISORS[3:]), (lrows, None))
 
-    def _pairs(self, op: _Op, left: _Bank, right: _Bank, rows: Any, same: bool = False) -> None:
+    def _pairs(
+        self, op: Operator, left: _Bank, right: _Bank, rows: Any, same: bool = False
+    ) -> None:
         """Try op(x, y) for x in left[lrows], y in right[rrows], in (x, y) order."""
         lrows, rrows = (np.arange(len(left.ids)), rows[1]) if rows[0] is None else rows
         rrows = np.arange(len(right.ids)) if rrows is None else rrows
@@ -352,14 +352,31 @@ def _positive(name: str, value: Any) -> int:
     return int(value)
 
 
-def _cells(table: Any, variables: Sequence[str], offsets: Any, mask: Any) -> tuple[Any, ...]:
-    """Check the arguments; return the target vector and each variable's vector."""
+def table_cells(table: Any, variables: Sequence[str], offsets: Any, mask: Any) -> tuple[Any, ...]:
+    """Check the arguments of a search; return the variables' names, the target vector
+    (the table's values on the cells of `mask`) and each variable's vector on them.
+
+    Raises
+    ------
+    InvalidGameError
+        Variables that are not distinct names, or are operators; a table that is
+        empty, not of integers, negative somewhere, or of another dimension; bad
+        offsets, or a mask of another shape or that selects no cell.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from grundy.patterns.expressions import table_cells
+    >>> names, values, grids = table_cells(np.array([[0, 1], [1, 0]]), ("a", "b"), (1, 0), None)
+    >>> names, values.tolist(), [grid.tolist() for grid in grids]
+    (('a', 'b'), [0, 1, 1, 0], [[1, 1, 2, 2], [0, 1, 0, 1]])
+    """
     table = np.asarray(table)
     names = tuple(variables) if not isinstance(variables, str) else (variables,)
     if (
         not all(isinstance(v, str) and v.isidentifier() for v in names)
         or len(set(names)) < len(names)
-        or set(names) & set(_OP)
+        or set(names) & set(OPS_BY_NAME)
     ):
         raise InvalidGameError(f"variables {variables!r} must be distinct names, not operators")
     if table.ndim != len(names):
@@ -480,7 +497,7 @@ def search_expressions(
     >>> search_expressions(n & -n, ("n",), offsets=(1,)).found[0].text   # the Ruler game
     'lowbit(n)'
     """
-    names, target, grids = _cells(table, variables, offsets, mask)
+    names, target, grids = table_cells(table, variables, offsets, mask)
     max_size = _positive("max_size", max_size)
     budget = _positive("max_candidates", max_candidates)
     limit = _positive("limit", limit)
@@ -491,7 +508,7 @@ def search_expressions(
     bounds = (max_size, budget, seconds, limit)
     search = _Searcher(target.astype(np.int64), grids, names, bounds)
     reason = search.run()
-    found = tuple(_expression(search.nodes, i, names) for i in search.found)
+    found = tuple(node_expression(search.nodes, i, names) for i in search.found)
     # a match is a smallest one even if the budget ran out before its size was finished
     reason = "" if found else reason
     return ExpressionSearch(

@@ -1,4 +1,13 @@
-"""The grammar of an expression search: its operators, expression trees, texts and values."""
+"""The grammar of an expression search: its operators, expression trees, texts and values.
+
+Examples
+--------
+>>> from grundy.patterns.grammar import LEAF_CONSTANTS, OPS_BY_NAME, UNARY_FUNCTIONS
+>>> LEAF_CONSTANTS
+(0, 1, 2, 3, 4, 5, 6, 7, 8)
+>>> OPS_BY_NAME["^"].exact(5, 3), [exact(12) for exact, _ in UNARY_FUNCTIONS.values()][:3]
+(6, [4, 1, 2])
+"""
 
 from __future__ import annotations
 
@@ -13,7 +22,17 @@ from ..core.errors import InvalidPositionError
 from ..nimbers import nim_mul
 from ..nimbers._field import _kernel_tables
 
-__all__ = ["Expression", "OPS"]
+__all__ = [
+    "Expression",
+    "OPS",
+    "OPS_BY_NAME",
+    "Operator",
+    "UNARY_FUNCTIONS",
+    "LEAF_CONSTANTS",
+    "ExpressionNode",
+    "node_text",
+    "node_expression",
+]
 
 #: Candidates must stay in [-BOUND, BOUND): a 41-bit signed range, closed under & | ^,
 #: so only + - * and lowunset can leave it, and int64 never overflows on the way.
@@ -21,7 +40,9 @@ BOUND = 1 << 40
 CONSTANTS = (0, 1, 2, 3, 4)  # the leaves besides the variables
 COEFFICIENTS = (2, 3, 4)  # multiplication is by a small constant only: 2*n, 3*(a + b)
 DIVISORS = (2, 3, 4, 5, 6, 7, 8)  # the right operand of //, and extra ones (5-8) of %
-_LEAF_CONSTANTS = tuple(sorted({*CONSTANTS, *COEFFICIENTS, *DIVISORS}))
+#: Every constant a leaf of an expression tree holds: the constants, coefficients and
+#: divisors, each once.
+LEAF_CONSTANTS = tuple(sorted({*CONSTANTS, *COEFFICIENTS, *DIVISORS}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +103,10 @@ def _vec_v2(x: np.ndarray) -> np.ndarray:
     return np.maximum(_bitlen(x & -x) - 1, 0)
 
 
-#: Counts of bits: tried at the root of an expression only (see ``_Op.root_only``).
+#: Counts of bits: tried at the root of an expression only (see ``Operator.root_only``).
 _COUNTS = ("popcount", "trailing_ones")
 #: The unary operators: name -> (on Python ints, on int64 arrays of values >= 0).
-_UNARY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+UNARY_FUNCTIONS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "lowbit": (lambda x: x & -x,) * 2,
     "lowunset": (lambda x: ~x & (x + 1),) * 2,
     "v2": (_v2, _vec_v2),
@@ -104,8 +125,16 @@ def _vec_nim_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True, slots=True)
-class _Op:
-    """One operator of the grammar: how to print it, compute it and when it is valid."""
+class Operator:
+    """One operator of the grammar: how to print it, compute it and when it is valid.
+
+    Examples
+    --------
+    >>> from grundy.patterns.grammar import OPS_BY_NAME
+    >>> op = OPS_BY_NAME["%"]
+    >>> op.kind, op.precedence, op.exact(7, 3), op.vector(np.array([7, 8]), 3).tolist()
+    ('infix', 60, 1, [1, 2])
+    """
 
     name: str
     kind: str  # "unary" (a call), "call" (a binary call), "infix"
@@ -124,7 +153,7 @@ class _Op:
     root_only: bool = False
 
 
-def _ops() -> tuple[_Op, ...]:
+def _ops() -> tuple[Operator, ...]:
     zero, both = ((0,), ()), ((0,), (0,))
     infix = [
         ("*", 60, False, False, True, np.multiply, operator.mul, ((), ())),
@@ -136,16 +165,18 @@ def _ops() -> tuple[_Op, ...]:
         ("&", 40, True, True, False, np.bitwise_and, operator.and_, both),
         ("|", 20, True, True, False, np.bitwise_or, operator.or_, both),
     ]
-    ops = [_Op(row[0], "infix", *row[1:]) for row in infix]
+    ops = [Operator(row[0], "infix", *row[1:]) for row in infix]
     ops += [
-        _Op("min", "call", 100, True, True, vector=np.minimum, exact=min),
-        _Op("max", "call", 100, True, True, vector=np.maximum, exact=max),
-        _Op("nim_mul", "call", 100, True, False, False, _vec_nim_mul, nim_mul, ((0, 1),) * 2, True),
+        Operator("min", "call", 100, True, True, vector=np.minimum, exact=min),
+        Operator("max", "call", 100, True, True, vector=np.maximum, exact=max),
+        Operator(
+            "nim_mul", "call", 100, True, False, False, _vec_nim_mul, nim_mul, ((0, 1),) * 2, True
+        ),
     ]
-    for name, (exact, vector) in _UNARY.items():
+    for name, (exact, vector) in UNARY_FUNCTIONS.items():
         checked = name == "lowunset"  # ~x & (x + 1) may reach 2**40
         ops.append(
-            _Op(
+            Operator(
                 name,
                 "unary",
                 checked=checked,
@@ -162,31 +193,56 @@ def _ops() -> tuple[_Op, ...]:
 #: vector stands for it, so this order decides between equal-sized alternatives
 #: ("2*n" before "n + n", "n % 4" before "n & 3").
 OPS = _ops()
-_OP = {op.name: op for op in OPS}
+#: Each operator of :data:`OPS` by its name.
+OPS_BY_NAME = {op.name: op for op in OPS}
 
 
 # ----------------------------------------------------------------- expression trees
-class _Node(NamedTuple):  # a tuple: the search makes one per distinct vector
+class ExpressionNode(NamedTuple):  # a tuple: the search makes one per distinct vector
+    """One node of an expression tree, in a list of nodes that refer to each other by
+    their index: a variable (``"var"``, `left` its index), a constant (``"const"``,
+    `left` its value) or an operator applied to the nodes `left` (and `right`); `size`
+    counts the nodes of its tree.
+
+    Examples
+    --------
+    >>> from grundy.patterns.grammar import ExpressionNode, node_text
+    >>> nodes = [ExpressionNode("var", 0), ExpressionNode("const", 3)]
+    >>> nodes.append(ExpressionNode("%", 0, 1, 3))  # n % 3
+    >>> node_text(nodes, 2, ("n",))[0]
+    'n % 3'
+    """
+
     op: str  # an operator name, or "var" / "const" for a leaf
     left: int  # a node id; the variable's index or the constant for a leaf
     right: int = -1  # a node id (binary operators only)
     size: int = 1
 
 
-def _text(nodes: list[_Node], i: int, names: Sequence[str]) -> tuple[str, int]:
-    """The canonical text of node `i`, and its precedence."""
+def node_text(nodes: list[ExpressionNode], i: int, names: Sequence[str]) -> tuple[str, int]:
+    """The canonical text of node `i`, and its precedence (100 for a call or a leaf).
+
+    Examples
+    --------
+    >>> from grundy.patterns.grammar import ExpressionNode, node_text
+    >>> nodes = [ExpressionNode("var", 0), ExpressionNode("var", 1)]
+    >>> nodes.append(ExpressionNode("^", 0, 1, 3))
+    >>> nodes.append(ExpressionNode("lowbit", 2, -1, 4))
+    >>> node_text(nodes, 2, ("a", "b")), node_text(nodes, 3, ("a", "b"))
+    (('a ^ b', 30), ('lowbit(a ^ b)', 100))
+    """
     node = nodes[i]
     if node.op == "var":
         return names[node.left], 100
     if node.op == "const":
         return str(node.left), 100
-    op = _OP[node.op]
+    op = OPS_BY_NAME[node.op]
     if op.kind == "unary":
-        return f"{op.name}({_text(nodes, node.left, names)[0]})", 100
+        return f"{op.name}({node_text(nodes, node.left, names)[0]})", 100
     left, right = node.left, node.right
     if op.commutative and (nodes[right].size, left) > (nodes[left].size, right):
         left, right = right, left  # the larger operand first, then the one found first
-    (lt, lp), (rt, rp) = _text(nodes, left, names), _text(nodes, right, names)
+    (lt, lp), (rt, rp) = node_text(nodes, left, names), node_text(nodes, right, names)
     if op.kind == "call":
         return f"{op.name}({lt}, {rt})", 100
     if op.name == "*":  # always a coefficient: "2*n", "3*(a + b)"
@@ -202,13 +258,13 @@ def _text(nodes: list[_Node], i: int, names: Sequence[str]) -> tuple[str, int]:
     return f"{lt} {op.name} {rt}", p
 
 
-def _closure(nodes: list[_Node], i: int) -> Callable[[Sequence[int]], int]:
+def _closure(nodes: list[ExpressionNode], i: int) -> Callable[[Sequence[int]], int]:
     """Node `i` as a function of the tuple of variable values, on Python ints."""
     node = nodes[i]
     if node.op in ("var", "const"):
         k = node.left
         return (lambda v: v[k]) if node.op == "var" else (lambda v: k)
-    op, x = _OP[node.op], _closure(nodes, node.left)
+    op, x = OPS_BY_NAME[node.op], _closure(nodes, node.left)
     if op.kind == "unary":
         fn, name = op.exact, op.name
         return lambda v: fn(_natural(name, x(v)))
@@ -216,7 +272,19 @@ def _closure(nodes: list[_Node], i: int) -> Callable[[Sequence[int]], int]:
     return lambda v: fn(x(v), y(v))
 
 
-def _expression(nodes: list[_Node], i: int, names: Sequence[str]) -> Expression:
+def node_expression(nodes: list[ExpressionNode], i: int, names: Sequence[str]) -> Expression:
+    """Node `i` as an :class:`Expression` of the variables `names`: its text, its size
+    and its exact value on Python ints.
+
+    Examples
+    --------
+    >>> from grundy.patterns.grammar import ExpressionNode, node_expression
+    >>> nodes = [ExpressionNode("var", 0), ExpressionNode("const", 3)]
+    >>> nodes.append(ExpressionNode("%", 0, 1, 3))
+    >>> found = node_expression(nodes, 2, ("n",))
+    >>> found.text, found.size, found.function(10**18)
+    ('n % 3', 3, 1)
+    """
     body = _closure(nodes, i)
     arity = len(names)
 
@@ -225,4 +293,4 @@ def _expression(nodes: list[_Node], i: int, names: Sequence[str]) -> Expression:
             raise TypeError(f"the expression takes {arity} values ({', '.join(names)})")
         return body(tuple(operator.index(v) for v in values))
 
-    return Expression(_text(nodes, i, names)[0], nodes[i].size, function)
+    return Expression(node_text(nodes, i, names)[0], nodes[i].size, function)

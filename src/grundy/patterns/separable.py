@@ -14,15 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from .expressions import (
-    _OP,
-    _UNARY,
+from .expressions import ExpressionSearch, table_cells
+from .grammar import (
     BOUND,
+    OPS_BY_NAME,
+    UNARY_FUNCTIONS,
     Expression,
-    ExpressionSearch,
-    _cells,
-    _expression,
-    _Node,
+    ExpressionNode,
+    node_expression,
 )
 
 __all__ = ["search_separable", "COMBINERS"]
@@ -30,12 +29,12 @@ __all__ = ["search_separable", "COMBINERS"]
 #: The operators that join the term in a and the term in b.
 COMBINERS = ("^", "|", "&", "+", "-", "min", "max")
 #: The outer functions: none, then every unary operator of the grammar.
-_OUTER = (None, *_UNARY)
+_OUTER = (None, *UNARY_FUNCTIONS)
 _PROBE = 48  # cells each candidate is first compared on
 
 
 def _terms(
-    nodes: list[_Node], var: int, values: np.ndarray, leaf: dict[int, int]
+    nodes: list[ExpressionNode], var: int, values: np.ndarray, leaf: dict[int, int]
 ) -> list[tuple[int, np.ndarray]]:
     """The distinct terms of one variable of at most 3 nodes: (node id, values), smallest first.
 
@@ -44,7 +43,7 @@ def _terms(
     """
     found: dict[bytes, tuple[int, np.ndarray]] = {values.tobytes(): (var, values)}
 
-    def add(node: _Node, vector: np.ndarray) -> None:
+    def add(node: ExpressionNode, vector: np.ndarray) -> None:
         if vector.min() < -BOUND or vector.max() >= BOUND:
             return
         key = vector.tobytes()
@@ -53,8 +52,8 @@ def _terms(
             found[key] = (len(nodes) - 1, vector)
 
     if values.min() >= 0:
-        for name in _UNARY:
-            add(_Node(name, var, -1, 2), _OP[name].vector(values))
+        for name in UNARY_FUNCTIONS:
+            add(ExpressionNode(name, var, -1, 2), OPS_BY_NAME[name].vector(values))
     for name, constants in (
         ("+", (1, 2, 3, 4)),
         ("-", (1, 2, 3, 4)),
@@ -67,10 +66,10 @@ def _terms(
     ):
         for c in constants:
             if name == "*":  # written c*x: the coefficient on the left
-                node = _Node(name, leaf[c], var, 3)
+                node = ExpressionNode(name, leaf[c], var, 3)
             else:
-                node = _Node(name, var, leaf[c], 3)
-            add(node, _OP[name].vector(values, np.int64(c)))
+                node = ExpressionNode(name, var, leaf[c], 3)
+            add(node, OPS_BY_NAME[name].vector(values, np.int64(c)))
     return list(found.values())
 
 
@@ -122,15 +121,15 @@ def search_separable(
     on the whole table: about (terms)² x 7 x 11 x 48 operations, 10^8 at most, in
     numpy; terms are deduplicated by their values, so each is tried once.
     """
-    names, target, grids = _cells(table, variables, offsets, None)
+    names, target, grids = table_cells(table, variables, offsets, None)
     if len(names) != 2:
         raise ValueError("search_separable takes a table of two variables")
     shape = np.asarray(table).shape
     first = [int(g.min()) for g in grids]
-    nodes = [_Node("var", 0), _Node("var", 1)]
+    nodes = [ExpressionNode("var", 0), ExpressionNode("var", 1)]
     leaf = {}
     for c in range(1, 9):
-        nodes.append(_Node("const", c))
+        nodes.append(ExpressionNode("const", c))
         leaf[c] = len(nodes) - 1
     axes = [np.arange(first[k], first[k] + shape[k], dtype=np.int64) for k in (0, 1)]
     terms = [_terms(nodes, k, axes[k], leaf) for k in (0, 1)]
@@ -144,7 +143,7 @@ def search_separable(
     matches: list[tuple[int, int]] = []  # (size, node id)
     candidates = 0
     for name in COMBINERS:
-        op = _OP[name]
+        op = OPS_BY_NAME[name]
         joined = op.vector(left[:, None, :], right[None, :, :])
         natural = (joined >= 0).all(axis=2)
         for outer in _OUTER:
@@ -153,7 +152,7 @@ def search_separable(
                 hits = (joined == wanted).all(axis=2)
             else:
                 with np.errstate(all="ignore"):
-                    image = _OP[outer].vector(np.where(joined >= 0, joined, 0))
+                    image = OPS_BY_NAME[outer].vector(np.where(joined >= 0, joined, 0))
                 hits = natural & (image == wanted).all(axis=2)
             for i, j in zip(*np.nonzero(hits), strict=True):
                 (li, lv), (ri, rv) = terms[0][i], terms[1][j]
@@ -161,19 +160,19 @@ def search_separable(
                 if outer is not None:
                     if whole.min() < 0:
                         continue
-                    whole = _OP[outer].vector(whole)
+                    whole = OPS_BY_NAME[outer].vector(whole)
                 if not np.array_equal(whole, full):
                     continue
                 size = nodes[li].size + nodes[ri].size + 1
-                nodes.append(_Node(name, int(li), int(ri), size))
+                nodes.append(ExpressionNode(name, int(li), int(ri), size))
                 if outer is not None:
-                    nodes.append(_Node(outer, len(nodes) - 1, -1, size + 1))
+                    nodes.append(ExpressionNode(outer, len(nodes) - 1, -1, size + 1))
                 matches.append((nodes[-1].size, len(nodes) - 1))
     matches.sort(key=operator.itemgetter(0))
     best = [i for size, i in matches if size == matches[0][0]][:limit] if matches else []
     found: list[Expression] = []
     for i in best:
-        expression = _expression(nodes, i, names)
+        expression = node_expression(nodes, i, names)
         if expression.text not in {e.text for e in found}:
             found.append(expression)
     return ExpressionSearch(tuple(found), 8, True, candidates)

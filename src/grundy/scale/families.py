@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from ..core.errors import GrundyError, SurveyError
 
-__all__ = ["DEFAULT_MAX_GAMES", "expand_family"]
+__all__ = ["DEFAULT_MAX_GAMES", "expand_family", "spelled_codes"]
 
 #: A family with more games than this is refused unless `max_games` is raised.
 DEFAULT_MAX_GAMES = 100_000
@@ -133,8 +133,21 @@ def _read_codes(path: str) -> list[str]:
     return list(codes)
 
 
-def _spelled(codes: Iterable[str]) -> list[str]:
-    """Every code parsed before any task starts, as the parser spells it (0.70 is 0.7)."""
+def spelled_codes(codes: Iterable[str]) -> list[str]:
+    """Every code parsed before any task starts, as the parser spells it (0.70 is 0.7),
+    each once, in the order given.
+
+    Raises
+    ------
+    InvalidCodeError
+        A code that is not a game.
+
+    Examples
+    --------
+    >>> from grundy.scale.families import spelled_codes
+    >>> spelled_codes(["0.70", "0.7", "4.0", "subtraction:3,1"])
+    ['0.7', '4.0', 'subtraction:1,3']
+    """
     from ..heaps import parse_code
 
     return list(dict.fromkeys(str(parse_code(code)) for code in codes))

@@ -25,16 +25,8 @@ from typing import Any
 from ..core.engines import Engine, LocalEngine, check_engine, make_engine
 from ..core.errors import InvalidPositionError, SurveyError
 from ..core.progress import Progress, exit_with_parent
-from .survey import (
-    DEFAULT_MAX_GAMES,
-    _read_record,
-    _read_results,
-    _record_check,
-    _ResultsFile,
-    _spelled,
-    expand_family,
-    results_path,
-)
+from .families import DEFAULT_MAX_GAMES, expand_family, spelled_codes
+from .results import ResultsFile, read_results, record_checksum, record_from_json, results_path
 
 __all__ = [
     "CENSUS_MAX_WORK",
@@ -135,7 +127,7 @@ class MisereSurveyResult:
         ValueError: the record of 0.77 does not match its checksum (edited or damaged)
         """
         record = {"format": _FORMAT, **asdict(self)}
-        return {**record, "check": _record_check(record)}
+        return {**record, "check": record_checksum(record)}
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> MisereSurveyResult:
@@ -147,7 +139,7 @@ class MisereSurveyResult:
             Another format, a field missing or of the wrong type, fields that contradict
             each other, or a checksum that does not match.
         """
-        return _read_record(cls, record, _FORMAT, ("generators", "p_words"))  # type: ignore[no-any-return]
+        return record_from_json(cls, record, _FORMAT, ("generators", "p_words"))  # type: ignore[no-any-return]
 
     def _problem(self) -> str | None:
         """What is wrong with the fields of a record read back, if anything."""
@@ -330,10 +322,10 @@ def misere_survey(
         codes = expand_family(family, max_games)
         name = family
     else:
-        codes = _spelled(family)
+        codes = spelled_codes(family)
         name = "codes"
     path = misere_results_path(out, name, upto) if out is not None else None
-    done = _read_results(path, upto, MisereSurveyResult) if path else {}
+    done = read_results(path, upto, MisereSurveyResult) if path else {}
     for result in done.values():
         if result.max_work != max_work:
             raise SurveyError(
@@ -347,7 +339,7 @@ def misere_survey(
         runner = engine if isinstance(engine, Engine) else make_engine(engine, workers, address)
         parent = os.getpid() if isinstance(runner, LocalEngine) and runner.workers > 1 else None
         try:
-            with _ResultsFile(path) as sink:
+            with ResultsFile(path) as sink:
                 handles = [runner.submit(_census_task, c, upto, max_work, parent) for c in todo]
                 for _, result in runner.as_completed(handles):
                     done[result.code] = result

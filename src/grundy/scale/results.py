@@ -10,7 +10,13 @@ from typing import IO, Any, Protocol, Self, TypeVar
 
 from ..core.errors import GrundyError, SurveyError
 
-__all__ = ["results_path"]
+__all__ = [
+    "results_path",
+    "record_from_json",
+    "record_checksum",
+    "read_results",
+    "ResultsFile",
+]
 
 
 def results_path(out: str | os.PathLike[str], family: str, upto: int) -> str:
@@ -27,9 +33,28 @@ def results_path(out: str | os.PathLike[str], family: str, upto: int) -> str:
     return os.path.join(os.fspath(out), f"{slug}.upto-{upto}.jsonl")
 
 
-def _read_record(cls: Any, record: Any, form: object, tuples: tuple[str, ...] = ()) -> Any:
+def record_from_json(cls: Any, record: Any, form: object, tuples: tuple[str, ...] = ()) -> Any:
     """A results record read back as a `cls`: its format and checksum checked, the fields
-    named in `tuples` made tuples (JSON lists), and the object's own ``_problem()``."""
+    named in `tuples` made tuples (JSON lists), and the object's own ``_problem()``.
+
+    Raises
+    ------
+    ValueError
+        Not a JSON object, another format than `form`, a checksum that does not match,
+        a field missing or one too many, or a problem the object finds in its fields.
+
+    Examples
+    --------
+    >>> from grundy.scale import SurveyResult, survey_game
+    >>> from grundy.scale.results import record_from_json
+    >>> result = survey_game("0.07", 100)
+    >>> record_from_json(SurveyResult, result.to_json(), 2) == result
+    True
+    >>> record_from_json(SurveyResult, result.to_json(), 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: format 2, not 3
+    """
     if not isinstance(record, dict):
         raise ValueError("not a JSON object")
     record = dict(record)
@@ -37,7 +62,7 @@ def _read_record(cls: Any, record: Any, form: object, tuples: tuple[str, ...] = 
         raise ValueError(f"format {record.get('format')!r}, not {form!r}")
     check = record.pop("check", None)
     code = record.get("code")
-    if check != _record_check(record):
+    if check != record_checksum(record):
         raise ValueError(f"the record of {code} does not match its checksum (edited or damaged)")
     record.pop("format")
     for name in tuples:
@@ -53,8 +78,17 @@ def _read_record(cls: Any, record: Any, form: object, tuples: tuple[str, ...] = 
     return result
 
 
-def _record_check(record: dict[str, Any]) -> str:
-    """SHA-256 (first 16 hex digits) of a record's fields, in a fixed spelling."""
+def record_checksum(record: dict[str, Any]) -> str:
+    """SHA-256 (first 16 hex digits) of a record's fields, in a fixed spelling.
+
+    Examples
+    --------
+    >>> from grundy.scale.results import record_checksum
+    >>> record_checksum({"code": "0.07", "upto": 10})
+    'aa443f2cbaa8ca8d'
+    >>> record_checksum({"upto": 10, "code": "0.07"})  # the same fields in any order
+    'aa443f2cbaa8ca8d'
+    """
     text = json.dumps(record, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -77,9 +111,29 @@ class _Record(Protocol):
 _R = TypeVar("_R", bound=_Record)
 
 
-def _read_results(path: str, upto: int, kind: type[_R]) -> dict[str, _R]:
+def read_results(path: str, upto: int, kind: type[_R]) -> dict[str, _R]:
     """The results of class `kind` already in `path` (a last line cut short by a kill is
-    dropped)."""
+    dropped), by code.
+
+    Raises
+    ------
+    SurveyError
+        The file cannot be read, a line is not a result (or does not verify), or a result
+        is of another `upto`.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from grundy.scale import SurveyResult, survey_game
+    >>> from grundy.scale.results import ResultsFile, read_results
+    >>> path = os.path.join(tempfile.mkdtemp(), "runs.jsonl")
+    >>> read_results(path, 100, SurveyResult)  # no file yet
+    {}
+    >>> with ResultsFile(path) as sink:
+    ...     sink.write(survey_game("0.07", 100))
+    >>> list(read_results(path, 100, SurveyResult))
+    ['0.07']
+    """
     if not os.path.exists(path):
         return {}
     try:
@@ -117,14 +171,30 @@ def _read_results(path: str, upto: int, kind: type[_R]) -> dict[str, _R]:
     return found
 
 
-class _ResultsFile:
-    """Append results to a JSON-lines file, one flushed line each (or nowhere)."""
+class ResultsFile:
+    """Append results to a JSON-lines file, one flushed line each (or nowhere, for a
+    `path` of None).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from grundy.scale import survey_game
+    >>> from grundy.scale.results import ResultsFile
+    >>> path = os.path.join(tempfile.mkdtemp(), "runs.jsonl")
+    >>> with ResultsFile(path) as sink:
+    ...     sink.write(survey_game("0.07", 100))
+    >>> with open(path) as f:
+    ...     f.read().count("\\n")
+    1
+    >>> with ResultsFile(None) as sink:  # written nowhere
+    ...     sink.write(survey_game("0.07", 100))
+    """
 
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.file: IO[str] | None = None
 
-    def __enter__(self) -> _ResultsFile:
+    def __enter__(self) -> ResultsFile:
         if self.path is not None:
             try:
                 os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.engines import Engine, LocalEngine, check_engine, make_engine
 from ..core.errors import InvalidPositionError, PositionLimitError, SurveyError
 from ..core.progress import Progress, exit_with_parent
-from .families import DEFAULT_MAX_GAMES, _spelled, expand_family
-from .results import _read_record, _read_results, _record_check, _ResultsFile, results_path
+from .families import DEFAULT_MAX_GAMES, expand_family, spelled_codes
+from .results import ResultsFile, read_results, record_checksum, record_from_json, results_path
 
 if TYPE_CHECKING:
     import numpy as np
@@ -122,7 +122,7 @@ class SurveyResult:
         ValueError: the record of 0.77 does not match its checksum (edited or damaged)
         """
         record = {"format": _FORMAT, **asdict(self)}
-        return {**record, "check": _record_check(record)}
+        return {**record, "check": record_checksum(record)}
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> SurveyResult:
@@ -134,7 +134,7 @@ class SurveyResult:
             Another format, a field missing or of the wrong type or range, fields that
             contradict each other, or a checksum that does not match.
         """
-        return _read_record(cls, record, _FORMAT)
+        return record_from_json(cls, record, _FORMAT)
 
     def _problem(self) -> str | None:
         """What is wrong with the fields of a record read back, if anything."""
@@ -336,10 +336,10 @@ def survey(
         codes = expand_family(family, max_games)  # checked and spelled by the parser
         name = family
     else:
-        codes = _spelled(family)
+        codes = spelled_codes(family)
         name = "codes"
     path = results_path(out, name, upto) if out is not None else None
-    done = _read_results(path, upto, SurveyResult) if path else {}
+    done = read_results(path, upto, SurveyResult) if path else {}
     todo = [c for c in codes if c not in done]
     bar = Progress(progress)  # one status line: games done, new certified, time
     finished, certified = len(codes) - len(todo), 0
@@ -349,7 +349,7 @@ def survey(
         # go on computing for nobody; Ray's workers belong to the cluster.
         parent = os.getpid() if isinstance(runner, LocalEngine) and runner.workers > 1 else None
         try:
-            with _ResultsFile(path) as sink:
+            with ResultsFile(path) as sink:
                 handles = [runner.submit(_survey_task, code, upto, parent) for code in todo]
                 for _, result in runner.as_completed(handles):
                     done[result.code] = result

@@ -21,8 +21,8 @@ type and range) and the sizes of the arrays (against the tier sizes and the shar
 a damaged, truncated, swapped, copied or edited file is refused (:class:`DatabaseError`)
 and never used.
 
-The store's format is in :mod:`grundy.twoplayer.tier_store`, the tasks that solve a shard
-in :mod:`grundy.twoplayer.tier_tasks`.
+The store's format is in :mod:`grundy.twoplayer._tier_store`, the tasks that solve a shard
+in :mod:`grundy.twoplayer._tier_tasks`.
 """
 
 from __future__ import annotations
@@ -33,25 +33,25 @@ from typing import Any
 from ..core.engines import Engine, LocalEngine, make_engine
 from ..core.errors import DatabaseError, InvalidGameError, PositionLimitError
 from ..core.progress import Progress
-from .game import TwoPlayerGame
-from .solution import Solution, encoding_of
-from .tier_store import (
-    _exists,
-    _later_tiers,
-    _load,
-    _open_store,
-    _positions_name,
-    _read_manifest,
-    _remove_partials,
-    _save,
-    _shards,
-    _tier_values,
-    _write_manifest,
+from ._tier_store import (
+    load_store_file,
+    load_tier_values,
+    open_store,
+    option_tiers_above,
+    positions_file,
+    read_manifest,
+    remove_partial_files,
+    save_store_file,
+    shard_bounds,
+    store_has_file,
+    write_manifest,
 )
 
 # A pass submits the tasks by their names in this module, so wrapping them here (as the
 # tests do) catches every task.
-from .tier_tasks import _expand_shard, _label_shard, _root_code, _warm_up
+from ._tier_tasks import canonical_code, expand_shard, label_shard, warm_up_kernels
+from .game import TwoPlayerGame
+from .solution import Solution, encoding_of
 
 __all__ = ["solve_tiers", "load_tiers", "DEFAULT_SHARD_SIZE"]
 
@@ -125,9 +125,9 @@ def solve_tiers(
         raise InvalidGameError(f"shard_size must be a positive integer, not {shard_size!r}")
     limit = game.max_positions if max_positions is None else max_positions
     root = game.start()
-    root_code = _root_code(game, root, symmetry)
+    root_code = canonical_code(game, root, symmetry)
     store = os.path.abspath(store)  # workers may run in another directory
-    manifest = _open_store(store, game, symmetry, root_code, shard_size)
+    manifest = open_store(store, game, symmetry, root_code, shard_size)
     owned = not isinstance(engine, Engine)
     runner = engine if isinstance(engine, Engine) else make_engine(engine, workers, address)
     # Workers of a local pool end when this process dies (even by SIGKILL); Ray's
@@ -141,7 +141,10 @@ def solve_tiers(
             # Compile the kernels on every worker at once, not one worker at a time on the
             # first tiers wide enough to use them all.
             for _ in runner.as_completed(
-                [runner.submit(_warm_up, game, symmetry, parent) for _ in range(runner.workers)]
+                [
+                    runner.submit(warm_up_kernels, game, symmetry, parent)
+                    for _ in range(runner.workers)
+                ]
             ):
                 pass
         counts = _discover(store, game, manifest, runner, limit, bar, parent)
@@ -154,7 +157,7 @@ def solve_tiers(
         # gone: the temporary files of workers killed mid-write (now or in an earlier
         # run) go too.
         if done or (owned and isinstance(runner, LocalEngine)):
-            _remove_partials(store)
+            remove_partial_files(store)
     return load_tiers(store, game)
 
 
@@ -180,19 +183,19 @@ def load_tiers(store: str | os.PathLike[str], game: TwoPlayerGame) -> Solution:
     import numpy as np
 
     store = os.fspath(store)
-    manifest = _read_manifest(store, game)
+    manifest = read_manifest(store, game)
     if not manifest["finished"]:
         raise DatabaseError(f"{store!r} is not finished: run the solve again to complete it")
     try:
         root = game.position_from_json(manifest["root"])
-        root_code = _root_code(game, root, manifest["symmetry"])
+        root_code = canonical_code(game, root, manifest["symmetry"])
     except Exception as exc:  # any error of the game's own notation code
         raise DatabaseError(f"{store!r}: the manifest's root cannot be read ({exc})") from None
     if root_code != manifest["root_code"]:
         raise DatabaseError(f"{store!r}: the manifest's root and root_code disagree")
     codes, values, remoteness = [], [], []
     for tier, count in zip(manifest["tiers"], manifest["counts"], strict=True):
-        positions, value, far = _tier_values(store, manifest, tier, count)
+        positions, value, far = load_tier_values(store, manifest, tier, count)
         codes.append(positions)
         values.append(value)
         remoteness.append(far)
@@ -229,14 +232,14 @@ def _discover(
 
     ident, size, symmetry = manifest["id"], manifest["shard_size"], manifest["symmetry"]
     tier = int(encoding_of(game).tier(manifest["root_code"]))
-    if not _exists(store, _positions_name(tier)):
+    if not store_has_file(store, positions_file(tier)):
         root = np.array([manifest["root_code"]], np.int64)
-        _save(store, _positions_name(tier), ident, codes=root)
+        save_store_file(store, positions_file(tier), ident, codes=root)
     counts: dict[int, int] = {}
     holders: dict[int, list[str]] = {}  # tier -> the children files with options in it
     total = 0
     while True:
-        codes = _load(store, _positions_name(tier), ident)["codes"]
+        codes = load_store_file(store, positions_file(tier), ident)["codes"]
         counts[tier] = len(codes)
         total += len(codes)
         if total > limit:
@@ -244,24 +247,26 @@ def _discover(
                 f"{game!r}: more than {limit:,} positions are reachable; raise max_positions"
             )
         handles = [
-            runner.submit(_expand_shard, store, game, symmetry, tier, s, lo, hi, ident, parent)
-            for s, (lo, hi) in enumerate(_shards(len(codes), size))
+            runner.submit(expand_shard, store, game, symmetry, tier, s, lo, hi, ident, parent)
+            for s, (lo, hi) in enumerate(shard_bounds(len(codes), size))
         ]
         for _, name in runner.as_completed(handles):
-            for later in _later_tiers(store, ident, [name], tier):
+            for later in option_tiers_above(store, ident, [name], tier):
                 holders.setdefault(later, []).append(name)
         _tier_done(bar, "found", tier, len(codes), total)
         later_tiers = [t for t in holders if t > tier]
         if not later_tiers:
             break
         tier = min(later_tiers)
-        if not _exists(store, _positions_name(tier)):
+        if not store_has_file(store, positions_file(tier)):
             key = f"tier_{tier}"
-            parts = [_load(store, name, ident, only=key)[key] for name in holders[tier]]
-            _save(store, _positions_name(tier), ident, codes=np.unique(np.concatenate(parts)))
+            parts = [load_store_file(store, name, ident, only=key)[key] for name in holders[tier]]
+            save_store_file(
+                store, positions_file(tier), ident, codes=np.unique(np.concatenate(parts))
+            )
     manifest["tiers"] = list(counts)
     manifest["counts"] = list(counts.values())
-    _write_manifest(store, manifest)
+    write_manifest(store, manifest)
     return counts
 
 
@@ -278,14 +283,14 @@ def _label(
     ident, size, symmetry = manifest["id"], manifest["shard_size"], manifest["symmetry"]
     for tier, count in reversed(counts.items()):
         handles = [
-            runner.submit(_label_shard, store, game, symmetry, tier, s, lo, hi, size, ident, parent)
-            for s, (lo, hi) in enumerate(_shards(count, size))
+            runner.submit(label_shard, store, game, symmetry, tier, s, lo, hi, size, ident, parent)
+            for s, (lo, hi) in enumerate(shard_bounds(count, size))
         ]
         for _ in runner.as_completed(handles):
             pass
         _tier_done(bar, "solved", tier, count, None)
     manifest["finished"] = True
-    _write_manifest(store, manifest)
+    write_manifest(store, manifest)
 
 
 def _tier_done(bar: Progress, what: str, tier: int, count: int, total: int | None) -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 from ..app import registry
 from ..games import HeapGame
 from .catalog_text import describe as describe_game
-from .inputs import LIMITS, _game
+from .inputs import LIMITS, game_named
 from .moves import move, options, reply
 from .pattern_search import pattern
-from .tables import _has_pairs, graph, table, table2d
+from .tables import graph, has_heap_pairs, table, table2d
 from .values import partizan_value, remoteness, solve, value
 
 __all__ = [
@@ -60,7 +60,7 @@ def games() -> dict:
         if entry.reads_files and entry.inline is None:
             continue
         spec, _, position = entry.example.partition(" ")
-        rules = _game(spec)
+        rules = game_named(spec)
         found.append(
             {
                 **described,
@@ -69,7 +69,7 @@ def games() -> dict:
                 "kind": rules.kind,
                 "heaps": isinstance(rules, HeapGame),
                 **describe_game(entry.name, entry.parameter),
-                "pairs": _has_pairs(rules),
+                "pairs": has_heap_pairs(rules),
             }
         )
     return {"games": found}

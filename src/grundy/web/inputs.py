@@ -14,7 +14,17 @@ from ..partizan import PartizanGame, Player
 from ..partizan.two_player import PLAYERS, PartizanPlay
 from ..twoplayer import TwoPlayerGame
 
-__all__ = ["LIMITS"]
+__all__ = [
+    "LIMITS",
+    "text_within_limit",
+    "game_named",
+    "read_position",
+    "impartial_game_named",
+    "two_player_game_named",
+    "played_position",
+    "partizan_board",
+    "described_option",
+]
 
 Position = Hashable
 
@@ -39,7 +49,21 @@ LIMITS = {
 }
 
 
-def _checked_text(what: str, text: str) -> str:
+def text_within_limit(what: str, text: str) -> str:
+    """`text` itself, refused if longer than the server's ``max_text`` (`what` it is
+    names it in the message).
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import text_within_limit
+    >>> text_within_limit("the move", "3 4")
+    '3 4'
+    >>> text_within_limit("the move", "x" * 1001)
+    Traceback (most recent call last):
+    ...
+    grundy.core.errors.InvalidPositionError: the move has 1,001 characters, more than this \
+server's 1,000
+    """
     if len(text) > LIMITS["max_text"]:
         raise InvalidPositionError(
             f"{what} has {len(text):,} characters, more than this server's {LIMITS['max_text']:,}"
@@ -48,14 +72,32 @@ def _checked_text(what: str, text: str) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _game(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any] | PartizanGame[Any]:
+def game_named(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any] | PartizanGame[Any]:
+    """The game a request names (never a file), limited to the server's ``max_positions``.
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import game_named
+    >>> nim = game_named("nim")
+    >>> nim, nim.max_positions, game_named("nim") is nim
+    (Nim(), 200000, True)
+    """
     # One game object per name, so its memo of solved positions serves the next request.
-    found = registry.find(_checked_text("the game name", spec), files=False)
+    found = registry.find(text_within_limit("the game name", spec), files=False)
     return found.limited_to(LIMITS["max_positions"])
 
 
-def _position(rules: Game[Any], text: str) -> Any:
-    words = _checked_text("the position", text).split()
+def read_position(rules: Game[Any], text: str) -> Any:
+    """The position `text` of a request, read and checked by `rules` (a graph typed as a
+    position within the server's ``max_edges`` and ``max_vertices``).
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import game_named, read_position
+    >>> read_position(game_named("nim"), "3 4 5")
+    (3, 4, 5)
+    """
+    words = text_within_limit("the position", text).split()
     position = rules.check_position(rules.parse_position(words))
     _check_graph_size(rules, position)
     return position
@@ -75,8 +117,22 @@ def _check_graph_size(rules: Game[Any], position: Any) -> None:
         )
 
 
-def _impartial(spec: str, command: str) -> ImpartialGame[Any]:
-    rules = _game(spec)
+def impartial_game_named(spec: str, command: str) -> ImpartialGame[Any]:
+    """The impartial game a request to ``/api/<command>`` names; any other is refused,
+    with the endpoint that answers it.
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import impartial_game_named
+    >>> impartial_game_named("kayles", "table")
+    OctalGame('0.77', name='Kayles')
+    >>> impartial_game_named("tictactoe", "table")
+    Traceback (most recent call last):
+    ...
+    grundy.core.errors.InvalidGameError: tictactoe is a two-player game without SG values; \
+use /api/solve for it, not /api/table
+    """
+    rules = game_named(spec)
     if isinstance(rules, PartizanGame):
         raise InvalidGameError(
             f"{spec} is a partizan game: its values are canonical forms, not SG values; "
@@ -90,28 +146,62 @@ def _impartial(spec: str, command: str) -> ImpartialGame[Any]:
     return rules
 
 
-def _two_player(spec: str) -> TwoPlayerGame[Any]:
-    rules = _game(spec)
+def two_player_game_named(spec: str) -> TwoPlayerGame[Any]:
+    """The two-player game a request names; an impartial one is refused.
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import two_player_game_named
+    >>> two_player_game_named("tictactoe")
+    tictactoe
+    >>> two_player_game_named("nim")
+    Traceback (most recent call last):
+    ...
+    grundy.core.errors.InvalidGameError: nim is an impartial game; it has no two-player solution
+    """
+    rules = game_named(spec)
     if not isinstance(rules, TwoPlayerGame):
         raise InvalidGameError(f"{spec} is an impartial game; it has no two-player solution")
     return rules
 
 
-def _played(spec: str, text: str) -> tuple[ImpartialGame[Any] | TwoPlayerGame[Any], Position]:
+def played_position(
+    spec: str, text: str
+) -> tuple[ImpartialGame[Any] | TwoPlayerGame[Any], Position]:
     """The rules a position is played by, and the position. A partizan game's board is
     played out by :class:`PartizanPlay` (its last word ``Left`` or ``Right`` says who is
-    to move, Left by default), the same two-player machinery as tic-tac-toe's."""
-    rules = _game(spec)
+    to move, Left by default), the same two-player machinery as tic-tac-toe's.
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import played_position
+    >>> played_position("nim", "3 4")
+    (Nim(), (3, 4))
+    >>> play, start = played_position("domineering", "2x2 Right")
+    >>> type(play).__name__, start
+    ('PartizanPlay', (('..', '..'), 1))
+    """
+    rules = game_named(spec)
     if not isinstance(rules, PartizanGame):
-        return rules, _position(rules, text)
-    board, mover = _board(spec, rules, text)
+        return rules, read_position(rules, text)
+    board, mover = partizan_board(spec, rules, text)
     play = PartizanPlay(rules, board, mover or "Left")
     return play, play.start()
 
 
-def _board(spec: str, rules: PartizanGame[Any], text: str) -> tuple[Any, Player | None]:
-    """A partizan position's board, and who is to move if its last word says so."""
-    words = _checked_text("the position", text).split()
+def partizan_board(spec: str, rules: PartizanGame[Any], text: str) -> tuple[Any, Player | None]:
+    """A partizan position's board, and who is to move if its last word says so.
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import game_named, partizan_board
+    >>> domineering = game_named("domineering")
+    >>> partizan_board("domineering", domineering, "2x2 right")
+    (('..', '..'), 'Right')
+    >>> partizan_board("domineering", domineering, "2x2")
+    (('..', '..'), None)
+    """
+    words = text_within_limit("the position", text).split()
     mover: Player | None = None
     if words and words[-1].capitalize() in PLAYERS:
         mover = PLAYERS[PLAYERS.index(words.pop().capitalize())]  # type: ignore[arg-type]
@@ -124,7 +214,17 @@ def _board(spec: str, rules: PartizanGame[Any], text: str) -> tuple[Any, Player 
     return rules.check_position(rules.parse_position(words)), mover
 
 
-def _option(rules: Game[Any], before: Any, after: Any) -> dict[str, Any]:
+def described_option(rules: Game[Any], before: Any, after: Any) -> dict[str, Any]:
+    """The option `after` of `before` as the API lists it: the position (as JSON and as
+    text) and the move in words.
+
+    Examples
+    --------
+    >>> from grundy.games import Nim
+    >>> from grundy.web.inputs import described_option
+    >>> described_option(Nim(), (3, 4), (1, 4))
+    {'position': [1, 4], 'text': '1 4', 'move': 'heap 1: 3 -> 1'}
+    """
     return {
         "position": rules.position_to_json(after),
         "text": rules.format_position(after),

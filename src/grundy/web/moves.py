@@ -6,8 +6,8 @@ from itertools import islice
 
 from ..app.play import engine_reply, iter_options, read_move, value_for_mover
 from ..twoplayer import TwoPlayerGame, Value
-from .inputs import LIMITS, _checked_text, _option, _played
-from .solutions import _solution
+from ._solutions import solution_holding
+from .inputs import LIMITS, described_option, played_position, text_within_limit
 
 __all__ = ["options", "move", "reply"]
 
@@ -23,16 +23,16 @@ def options(game: str, position: str = "", misere: bool = False) -> dict:
     >>> [(o["text"], o["grundy"], o["outcome"]) for o in listed]
     [('0 2', 2, 'N'), ('1 0', 1, 'N'), ('1 1', 0, 'P')]
     """
-    rules, start = _played(game, position)
+    rules, start = played_position(game, position)
     limit = LIMITS["max_options"]
     found = []
     if isinstance(rules, TwoPlayerGame):
-        solution = _solution(game, start)
+        solution = solution_holding(game, start)
         moves = list(islice(rules.moves(start), limit + 1))
         for option in moves[:limit]:
             found.append(
                 {
-                    **_option(rules, start, option),
+                    **described_option(rules, start, option),
                     "value": value_for_mover(solution, start, option).value,
                     "remoteness": solution.remoteness(option),
                 }
@@ -42,7 +42,7 @@ def options(game: str, position: str = "", misere: bool = False) -> dict:
         for option in moves[:limit]:
             found.append(
                 {
-                    **_option(rules, start, option),
+                    **described_option(rules, start, option),
                     "grundy": None if misere else rules.grundy(option),
                     "outcome": rules.outcome(option, misere=misere).value,
                 }
@@ -69,8 +69,8 @@ def move(game: str, position: str, after: str, misere: bool = False) -> dict:
     ...
     grundy.core.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 ...
     """
-    rules, start = _played(game, position)
-    landed = read_move(rules, start, _checked_text("the move", after).split())
+    rules, start = played_position(game, position)
+    landed = read_move(rules, start, text_within_limit("the move", after).split())
     return {
         "game": game,
         "position": rules.position_to_json(landed),
@@ -93,10 +93,10 @@ def reply(game: str, position: str = "", misere: bool = False) -> dict:
     >>> reply("nim", "0 0")["position"] is None
     True
     """
-    rules, start = _played(game, position)
+    rules, start = played_position(game, position)
     chosen, winning = None, False
     if isinstance(rules, TwoPlayerGame):
-        solution = _solution(game, start)
+        solution = solution_holding(game, start)
         best = solution.best_moves(start)
         if best:
             chosen, winning = best[0], solution.value(start) is Value.WIN

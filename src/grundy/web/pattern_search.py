@@ -9,7 +9,7 @@ from ..app.pattern_reports import pattern_answer, pattern_game
 from ..core.errors import InvalidPositionError
 from ..core.integers import int_text, parse_int
 from ..patterns import PatternReport, find_patterns
-from .inputs import LIMITS, _checked_text, _impartial
+from .inputs import LIMITS, impartial_game_named, text_within_limit
 
 __all__ = ["pattern"]
 
@@ -50,7 +50,7 @@ def pattern(game: str, dims: int = 1, upto: int | None = None, at: str = "") -> 
             f"upto {upto:,} is not from 2 to this server's {limit} for dims {dims}"
         )
     indices = _indices(at, dims)
-    _impartial(game, "pattern")  # the game's name checked, in this API's words
+    impartial_game_named(game, "pattern")  # the game's name checked, in this API's words
     found = _pattern_search(game, dims, upto)
     report: dict[str, Any] = {**found.to_json(), "game": game}
     if indices:
@@ -60,7 +60,7 @@ def pattern(game: str, dims: int = 1, upto: int | None = None, at: str = "") -> 
 
 def _indices(at: str, dims: int) -> list[int]:
     """The indices of `at` ("1000000000000", "3,5"): one per variable, none negative."""
-    if not _checked_text("at", at).strip():
+    if not text_within_limit("at", at).strip():
         return []
     words = at.split(",")
     if len(words) != dims:

@@ -10,9 +10,9 @@ from ..app.table_reports import table_report
 from ..core.errors import GrundyError, InvalidGameError, InvalidPositionError, PositionLimitError
 from ..core.protocol import Game
 from ..impartial.game import ImpartialGame
-from .inputs import LIMITS, Position, _checked_text, _impartial, _position
+from .inputs import LIMITS, Position, impartial_game_named, read_position, text_within_limit
 
-__all__ = ["table", "graph", "table2d"]
+__all__ = ["table", "graph", "table2d", "has_heap_pairs"]
 
 
 def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> dict:
@@ -29,7 +29,7 @@ def table(game: str, upto: int, certify: bool = False, misere: bool = False) -> 
             f"upto {upto:,} is more than this server's {LIMITS['max_upto']:,}"
         )
     report, _ = table_report(
-        _checked_text("the game name", game),
+        text_within_limit("the game name", game),
         upto,
         misere=misere,
         certify=certify,
@@ -53,8 +53,8 @@ def graph(game: str, position: str = "", misere: bool = False) -> dict:
     >>> drawn["edges"]
     [[0, 1], [0, 2], [2, 1]]
     """
-    rules = _impartial(game, "graph")
-    start = _position(rules, position)
+    rules = impartial_game_named(game, "graph")
+    start = read_position(rules, position)
     limit = LIMITS["max_graph"]
     index: dict[Position, int] = {rules.canonical(start): 0}
     shown, edges = [start], []
@@ -110,10 +110,18 @@ def _longest_paths(count: int, edges: list[tuple[int, int]]) -> list[int]:
     return level
 
 
-def _has_pairs(rules: Game[Any]) -> bool:
+def has_heap_pairs(rules: Game[Any]) -> bool:
     """Are the positions of `rules` pairs (a, b) of any two heap sizes, so a 2-D table
     of them makes sense? Wythoff's game and two heaps of a heap game are; a row of coins
-    (no coin twice, sorted) or Fibonacci Nim (a limit no larger than the heap) are not."""
+    (no coin twice, sorted) or Fibonacci Nim (a limit no larger than the heap) are not.
+
+    Examples
+    --------
+    >>> from grundy.web.inputs import game_named
+    >>> from grundy.web.tables import has_heap_pairs
+    >>> [has_heap_pairs(game_named(name)) for name in ("wythoff", "kayles", "mock-turtles")]
+    [True, True, False]
+    """
     if not isinstance(rules, ImpartialGame):
         return False
     for a, b in ((0, 0), (1, 2), (2, 1), (3, 3)):
@@ -153,8 +161,8 @@ def table2d(game: str, upto: int, misere: bool = False) -> dict:
     limit = LIMITS["max_table2d"]
     if not 0 <= upto <= limit:
         raise InvalidPositionError(f"upto {upto:,} is not from 0 to this server's {limit}")
-    rules = _impartial(game, "table2d")
-    if not _has_pairs(rules):
+    rules = impartial_game_named(game, "table2d")
+    if not has_heap_pairs(rules):
         raise InvalidGameError(
             f"{game}: a 2-D table needs positions that are two heap sizes a b, "
             f"and those of {game} are not"
@@ -171,7 +179,7 @@ def table2d(game: str, upto: int, misere: bool = False) -> dict:
         border = [(a, size) for a in range(size + 1)] + [(size, b) for b in range(size)]
         try:
             for a, b in border:
-                position = _position(rules, f"{a} {b}")
+                position = read_position(rules, f"{a} {b}")
                 if misere:
                     outcomes[a][b] = rules.outcome(position, misere=True).value
                 else:

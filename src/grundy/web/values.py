@@ -11,8 +11,16 @@ from ..impartial.game import ImpartialGame
 from ..partizan import ZERO, PartizanGame
 from ..partizan.two_player import PLAYERS
 from ..twoplayer import TwoPlayerGame
-from .inputs import LIMITS, _board, _game, _impartial, _option, _played, _position
-from .solutions import _solved
+from ._solutions import solved_from
+from .inputs import (
+    LIMITS,
+    described_option,
+    game_named,
+    impartial_game_named,
+    partizan_board,
+    played_position,
+    read_position,
+)
 
 __all__ = ["value", "partizan_value", "remoteness", "solve"]
 
@@ -26,11 +34,11 @@ def value(game: str, position: str = "", misere: bool = False) -> dict:
     >>> report["grundy"], report["winning_moves_text"]
     (2, [{'position': '1 4 5', 'move': 'heap 1: 3 -> 1'}])
     """
-    rules = _game(game)
+    rules = game_named(game)
     if isinstance(rules, PartizanGame):
         return partizan_value(game, position, misere)
-    rules = _impartial(game, "value")
-    return value_report(game, rules, _position(rules, position), misere)
+    rules = impartial_game_named(game, "value")
+    return value_report(game, rules, read_position(rules, position), misere)
 
 
 def partizan_value(game: str, position: str, misere: bool = False) -> dict:
@@ -48,14 +56,14 @@ def partizan_value(game: str, position: str, misere: bool = False) -> dict:
     >>> [(m["move"], m["value"], m["wins"]) for m in report["left_moves"]]
     [('Left a1-a2', '+-1', False), ('Left b1-b2', '2', True), ('Left c1-c2', '+-1', False)]
     """
-    rules = _game(game)
+    rules = game_named(game)
     if not isinstance(rules, PartizanGame):
         raise InvalidGameError(f"{game} is not a partizan game; use /api/value")
     if misere:
         raise InvalidGameError(
             f"{game} is a partizan game: misère play is for impartial games here"
         )
-    board, mover = _board(game, rules, position)
+    board, mover = partizan_board(game, rules, position)
     report = position_report(game, rules, board)
     limit = LIMITS["max_options"]
     complete = True
@@ -67,7 +75,7 @@ def partizan_value(game: str, position: str, misere: bool = False) -> dict:
             after = rules.value(option)
             listed.append(
                 {
-                    **_option(rules, board, option),
+                    **described_option(rules, board, option),
                     "value": str(after),
                     "wins": after >= ZERO if player == "Left" else after <= ZERO,
                 }
@@ -89,8 +97,8 @@ def remoteness(game: str, position: str = "", misere: bool = False) -> dict:
     >>> report["remoteness"], report["fastest_moves_text"]
     (3, [{'position': '1 1', 'move': 'heap 2: 2 -> 1'}])
     """
-    rules = _impartial(game, "remoteness")
-    start = _position(rules, position)
+    rules = impartial_game_named(game, "remoteness")
+    start = read_position(rules, position)
     left, unknown, fastest = None, None, []
     try:
         left = rules.remoteness(start, misere=misere)
@@ -117,10 +125,10 @@ def solve(game: str, position: str = "") -> dict:
     >>> report["value"], report["remoteness"], report["best_moves_text"][0]["position"]
     ('win', 1, 'xxx/oo./...')
     """
-    rules, start = _played(game, position)
+    rules, start = played_position(game, position)
     if isinstance(rules, ImpartialGame):
         return loopy_report(game, rules, start)
     assert isinstance(rules, TwoPlayerGame)
     began = time.perf_counter()
-    solution = _solved(game, start)  # from `start`, so the counts are the CLI's
+    solution = solved_from(game, start)  # from `start`, so the counts are the CLI's
     return solve_report(game, rules, start, solution, time.perf_counter() - began)

@@ -7,26 +7,28 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import DatabaseError, MoveGenerationError
 from ..core.progress import exit_with_parent
+from ._tier_store import (
+    children_file,
+    load_store_file,
+    load_tier_values,
+    option_tiers_above,
+    positions_file,
+    save_store_file,
+    store_has_file,
+    values_file,
+)
 from .game import Encoding, TwoPlayerGame
 from .solution import encoding_of
-from .tier_store import (
-    _children_name,
-    _exists,
-    _later_tiers,
-    _load,
-    _positions_name,
-    _save,
-    _tier_values,
-    _values_name,
-)
 
 if TYPE_CHECKING:
     import numpy as np
 
+__all__ = ["warm_up_kernels", "expand_shard", "label_shard", "canonical_code"]
+
 Position = Hashable
 
 
-def _warm_up(game: TwoPlayerGame, symmetry: bool, parent: int | None = None) -> None:
+def warm_up_kernels(game: TwoPlayerGame, symmetry: bool, parent: int | None = None) -> None:
     """Task: compile both kernels for `game` in this worker (on empty arrays)."""
     import numpy as np
 
@@ -53,7 +55,7 @@ def _warm_up(game: TwoPlayerGame, symmetry: bool, parent: int | None = None) -> 
     )
 
 
-def _expand_shard(
+def expand_shard(
     store: str,
     game: TwoPlayerGame,
     symmetry: bool,
@@ -70,13 +72,13 @@ def _expand_shard(
     from ._tier_kernels import expand_tier
 
     exit_with_parent(parent)
-    name = _children_name(tier, shard)
-    if _exists(store, name):
-        _load(store, name, ident, rows=(lo, hi), keys_only=True)  # made for this shard?
+    name = children_file(tier, shard)
+    if store_has_file(store, name):
+        load_store_file(store, name, ident, rows=(lo, hi), keys_only=True)  # made for this shard?
         return name
     encoding = encoding_of(game)
     canonical = _canonical(encoding, symmetry)
-    codes = _load(store, _positions_name(tier), ident)["codes"][lo:hi]
+    codes = load_store_file(store, positions_file(tier), ident)["codes"][lo:hi]
     children = np.empty(len(codes) * encoding.max_moves, dtype=np.int64)
     child_tiers = np.empty(len(children), dtype=np.int64)
     n = expand_tier(
@@ -99,11 +101,11 @@ def _expand_shard(
     by_tier = {
         f"tier_{t}": np.unique(children[child_tiers == t]) for t in np.unique(child_tiers).tolist()
     }
-    _save(store, name, ident, rows=(lo, hi), **by_tier)
+    save_store_file(store, name, ident, rows=(lo, hi), **by_tier)
     return name
 
 
-def _label_shard(
+def label_shard(
     store: str,
     game: TwoPlayerGame,
     symmetry: bool,
@@ -121,21 +123,21 @@ def _label_shard(
     from ._tier_kernels import label_tier
 
     exit_with_parent(parent)
-    name = _values_name(tier, shard)
-    if _exists(store, name):
-        _load(store, name, ident, rows=(lo, hi), keys_only=True)  # made for this shard?
+    name = values_file(tier, shard)
+    if store_has_file(store, name):
+        load_store_file(store, name, ident, rows=(lo, hi), keys_only=True)  # made for this shard?
         return name
     encoding = encoding_of(game)
     canonical = _canonical(encoding, symmetry)
-    codes = _load(store, _positions_name(tier), ident)["codes"][lo:hi]
-    children = _children_name(tier, shard)
-    later = sorted(_later_tiers(store, ident, [children], tier, rows=(lo, hi)))
+    codes = load_store_file(store, positions_file(tier), ident)["codes"][lo:hi]
+    children = children_file(tier, shard)
+    later = sorted(option_tiers_above(store, ident, [children], tier, rows=(lo, hi)))
     manifest = {"id": ident, "shard_size": shard_size}
     codes_parts: list[np.ndarray] = []
     value_parts: list[np.ndarray] = []
     remoteness_parts: list[np.ndarray] = []
     for t in later:  # whole tiers: the options of a shard may lie in any of their shards
-        positions, value, far = _tier_values(store, manifest, t)
+        positions, value, far = load_tier_values(store, manifest, t)
         codes_parts.append(positions)
         value_parts.append(value)
         remoteness_parts.append(far)
@@ -168,7 +170,7 @@ def _label_shard(
             f"{store!r}: an option of a position of tier {tier} is missing "
             "from the later tiers (the store is damaged)"
         )
-    _save(store, name, ident, rows=(lo, hi), value=value, remoteness=remoteness)
+    save_store_file(store, name, ident, rows=(lo, hi), value=value, remoteness=remoteness)
     return name
 
 
@@ -179,6 +181,8 @@ def _canonical(encoding: Encoding, symmetry: bool) -> Any:
     return encoding.canonical if symmetry and encoding.canonical else _kernels.identity
 
 
-def _root_code(game: TwoPlayerGame, root: Position, symmetry: bool) -> int:
+def canonical_code(game: TwoPlayerGame, position: Position, symmetry: bool) -> int:
+    """The code `position` is stored under: the code of its symmetry class with
+    `symmetry` (and a game that declares symmetries), else its own code."""
     encoding = encoding_of(game)
-    return int(_canonical(encoding, symmetry)(encoding.encode(root)))
+    return int(_canonical(encoding, symmetry)(encoding.encode(position)))

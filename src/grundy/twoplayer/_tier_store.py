@@ -18,6 +18,22 @@ from .solution import check_arrays
 if TYPE_CHECKING:
     import numpy as np
 
+__all__ = [
+    "positions_file",
+    "children_file",
+    "values_file",
+    "shard_bounds",
+    "option_tiers_above",
+    "store_has_file",
+    "save_store_file",
+    "load_store_file",
+    "load_tier_values",
+    "open_store",
+    "read_manifest",
+    "write_manifest",
+    "remove_partial_files",
+]
+
 #: Format 2 added the checks (the store's id, each file's name, rows and checksums); a
 #: store of format 1 has none and is refused.
 _FORMAT = 2
@@ -34,34 +50,41 @@ _FIELDS: dict[str, type] = {
 _ID = re.compile(r"[0-9a-f]{32}")
 
 
-def _positions_name(tier: int) -> str:
+def positions_file(tier: int) -> str:
+    """The name, in the store, of the file of the sorted codes of `tier`."""
     return f"positions/tier-{tier}.npz"
 
 
-def _children_name(tier: int, shard: int) -> str:
+def children_file(tier: int, shard: int) -> str:
+    """The name, in the store, of the file of the options of `shard` of `tier`."""
     return f"children/tier-{tier}.shard-{shard}.npz"
 
 
-def _values_name(tier: int, shard: int) -> str:
+def values_file(tier: int, shard: int) -> str:
+    """The name, in the store, of the file of value and remoteness of `shard` of `tier`."""
     return f"values/tier-{tier}.shard-{shard}.npz"
 
 
-def _shards(count: int, size: int) -> list[tuple[int, int]]:
+def shard_bounds(count: int, size: int) -> list[tuple[int, int]]:
+    """The rows (lo, hi) of each shard of a tier of `count` positions, `size` a shard
+    (one empty shard for an empty tier)."""
     return [(lo, min(lo + size, count)) for lo in range(0, max(count, 1), size)]
 
 
-def _later_tiers(
+def option_tiers_above(
     store: str, ident: str, names: list[str], tier: int, rows: tuple[int, int] | None = None
 ) -> set[int]:
     """The tiers above `tier` that options in the children files `names` lie in."""
     found: set[int] = set()
     for name in names:
-        keys = _load(store, name, ident, rows=rows, keys_only=True)
+        keys = load_store_file(store, name, ident, rows=rows, keys_only=True)
         found.update(int(key[5:]) for key in keys)
     return {t for t in found if t > tier}
 
 
-def _exists(store: str, name: str) -> bool:
+def store_has_file(store: str, name: str) -> bool:
+    """Whether the file `name` of the store is there (written whole: see
+    :func:`save_store_file`); its contents are checked when it is loaded."""
     return os.path.exists(os.path.join(store, name))
 
 
@@ -84,13 +107,13 @@ def _array_digest(array: np.ndarray) -> str:
     return digest.hexdigest()
 
 
-def _save(
+def save_store_file(
     store: str, name: str, ident: str, rows: tuple[int, int] | None = None, **arrays: Any
 ) -> None:
     """Write a compressed ``.npz`` file whole: to a temporary name, then renamed.
 
     Its ``check`` member names the store (`ident`), the file and the `rows` of its tier
-    it covers, with the SHA-256 of every array (see :func:`_load`). Deflate at level 1,
+    it covers, with the SHA-256 of every array (see :func:`load_store_file`). Deflate at level 1,
     not numpy's default 6: a third of the time for files about 10 % larger (sorted codes
     and values compress well either way).
     """
@@ -123,7 +146,7 @@ def _save(
         raise
 
 
-def _load(
+def load_store_file(
     store: str,
     name: str,
     ident: str,
@@ -218,7 +241,7 @@ def _read_check(member: Any, path: str) -> dict[str, Any]:
     return check
 
 
-def _tier_values(
+def load_tier_values(
     store: str, manifest: dict[str, Any], tier: int, count: int | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Codes, values and remoteness of a whole tier, every file and size checked.
@@ -229,15 +252,15 @@ def _tier_values(
     import numpy as np
 
     ident, size = manifest["id"], manifest["shard_size"]
-    codes = _load(store, _positions_name(tier), ident)["codes"]
+    codes = load_store_file(store, positions_file(tier), ident)["codes"]
     if count is not None and len(codes) != count:
         raise DatabaseError(
-            f"{os.path.join(store, _positions_name(tier))!r} holds {len(codes):,} positions, "
+            f"{os.path.join(store, positions_file(tier))!r} holds {len(codes):,} positions, "
             f"the manifest says {count:,}"
         )
     values, remoteness = [], []
-    for s, (lo, hi) in enumerate(_shards(len(codes), size)):
-        part = _load(store, _values_name(tier, s), ident, rows=(lo, hi))
+    for s, (lo, hi) in enumerate(shard_bounds(len(codes), size)):
+        part = load_store_file(store, values_file(tier, s), ident, rows=(lo, hi))
         values.append(part["value"])
         remoteness.append(part["remoteness"])
     value = np.concatenate(values) if values else np.empty(0, np.int8)
@@ -246,12 +269,12 @@ def _tier_values(
     return codes, value, far
 
 
-def _open_store(
+def open_store(
     store: str, game: TwoPlayerGame, symmetry: bool, root_code: int, shard_size: int
 ) -> dict[str, Any]:
     """The store's manifest: read (and checked against this solve), or written anew."""
     if os.path.exists(os.path.join(store, "manifest.json")):
-        manifest = _read_manifest(store, game)
+        manifest = read_manifest(store, game)
         if manifest["symmetry"] != symmetry or manifest["root_code"] != root_code:
             raise DatabaseError(
                 f"{store!r} holds a solve with symmetry="
@@ -269,7 +292,7 @@ def _open_store(
         "finished": False,
         "id": uuid.uuid4().hex,  # ties every file to this store
     }
-    _write_manifest(store, manifest)
+    write_manifest(store, manifest)
     return manifest
 
 
@@ -293,7 +316,7 @@ def _check_layout(store: str, manifest: dict[str, Any]) -> None:
                 continue
             shard = int(match[2])
             name = f"{kind}/{entry}"
-            rows = _load(store, name, manifest["id"], keys_only=True, rows_only=True)
+            rows = load_store_file(store, name, manifest["id"], keys_only=True, rows_only=True)
             lo = shard * size
             if not (isinstance(rows, list) and len(rows) == 2 and rows[0] == lo):
                 good = False
@@ -307,7 +330,7 @@ def _check_layout(store: str, manifest: dict[str, Any]) -> None:
                 )
 
 
-def _read_manifest(store: str, game: TwoPlayerGame) -> dict[str, Any]:
+def read_manifest(store: str, game: TwoPlayerGame) -> dict[str, Any]:
     """The manifest of `store`, every field checked (presence, type, range, agreement)."""
     path = os.path.join(store, "manifest.json")
     try:
@@ -362,7 +385,8 @@ def _read_manifest(store: str, game: TwoPlayerGame) -> dict[str, Any]:
     return manifest
 
 
-def _write_manifest(store: str, manifest: dict[str, Any]) -> None:
+def write_manifest(store: str, manifest: dict[str, Any]) -> None:
+    """Write the store's ``manifest.json`` whole (to a temporary name, then renamed)."""
     path = os.path.join(store, "manifest.json")
     try:
         os.makedirs(store, exist_ok=True)
@@ -382,7 +406,7 @@ def _remove(path: str) -> None:
         pass
 
 
-def _remove_partials(store: str) -> None:
+def remove_partial_files(store: str) -> None:
     """Delete the temporary files of writes that never finished (killed workers or runs)."""
     for pattern in ("*.partial", "*/*.partial"):
         for path in glob.glob(os.path.join(glob.escape(store), pattern)):

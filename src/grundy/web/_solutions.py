@@ -9,16 +9,20 @@ from .. import twoplayer
 from ..partizan import PartizanGame
 from ..partizan.two_player import PLAYERS, PartizanPlay
 from ..twoplayer import Solution
-from .inputs import Position, _game, _two_player
+from .inputs import Position, game_named, two_player_game_named
+
+__all__ = ["solved_from", "solution_holding"]
 
 
 @functools.lru_cache(maxsize=16)
-def _solved(spec: str, root: Position) -> Solution:
-    rules = _game(spec)
+def solved_from(spec: str, root: Position) -> Solution:
+    """The solution of the game named `spec` from `root` (a partizan game's `root` is
+    its board and the index of the player to move), kept for the next request."""
+    rules = game_named(spec)
     if isinstance(rules, PartizanGame):  # played out from `root`: (board, mover)
         board, mover = cast(tuple[Any, int], root)
         return twoplayer.solve(PartizanPlay(rules, board, PLAYERS[mover]), root)
-    return twoplayer.solve(_two_player(spec), root)
+    return twoplayer.solve(two_player_game_named(spec), root)
 
 
 #: Partizan positions played out lately (the game's name, the solution from where its
@@ -26,18 +30,18 @@ def _solved(spec: str, root: Position) -> Solution:
 _PLAYED: list[tuple[str, Solution]] = []
 
 
-def _solution(spec: str, position: Position) -> Solution:
+def solution_holding(spec: str, position: Position) -> Solution:
     """A solution that holds `position`: a cached one (the game's start is solved
     first, so play from it never solves again), else one solved from `position`. A
     partizan game has no start: the position a game began from is solved, and the
     positions of that game are found in it."""
-    if not isinstance(_game(spec), PartizanGame):
-        start = _solved(spec, _two_player(spec).start())
-        return start if position in start else _solved(spec, position)
+    if not isinstance(game_named(spec), PartizanGame):
+        start = solved_from(spec, two_player_game_named(spec).start())
+        return start if position in start else solved_from(spec, position)
     for name, solution in reversed(_PLAYED):
         if name == spec and position in solution:
             return solution
-    solution = _solved(spec, position)
+    solution = solved_from(spec, position)
     _PLAYED.append((spec, solution))
     del _PLAYED[:-8]
     return solution

@@ -11,8 +11,10 @@ import numpy as np
 
 from ..core.errors import CheckpointError
 from ..core.files import atomic_write, partial_path
+from ._kernel_run import VALUE_DTYPES, KernelRun
 from .codes import HeapCode
-from .kernel_run import _DTYPES, _Run
+
+__all__ = ["CheckpointPath", "check_checkpoint_path", "save_checkpoint", "load_checkpoint"]
 
 #: The first line of a checkpoint file. Version 2 adds the SHA-256 line; a file of
 #: version 1 (the bare magic) has no checksum and is refused.
@@ -21,10 +23,11 @@ _MAGIC_V1 = "grundy heap values"
 #: Values checked against their bounds this many at a time (bounded memory).
 _CHECK_BLOCK = 1 << 16
 
-_PathLike = str | os.PathLike[str]
+#: Where a checkpoint is written: a file name.
+CheckpointPath = str | os.PathLike[str]
 
 
-def _check_checkpoint_path(path: _PathLike | None) -> None:
+def check_checkpoint_path(path: CheckpointPath | None) -> None:
     """Refuse, before any work, a checkpoint that could never be written."""
     if path is None:
         return
@@ -54,7 +57,7 @@ def _digest(header: bytes, payload: bytes | memoryview) -> str:
     return digest.hexdigest()
 
 
-def _save_checkpoint(path: _PathLike, run: _Run) -> None:
+def save_checkpoint(path: CheckpointPath, run: KernelRun) -> None:
     """Write the values atomically (a temporary file renamed): a header naming the code,
     the count and the dtype, a SHA-256 line over header and values, then the values."""
     values = np.ascontiguousarray(run.values())
@@ -75,7 +78,7 @@ def _save_checkpoint(path: _PathLike, run: _Run) -> None:
         raise
 
 
-def _load_checkpoint(path: _PathLike | None, code: HeapCode) -> np.ndarray | None:
+def load_checkpoint(path: CheckpointPath | None, code: HeapCode) -> np.ndarray | None:
     """The values of a checkpoint of `code`, every check passed; None if there is none.
 
     Checked: the magic line, the code, the dtype, the length, the SHA-256 of header and
@@ -104,7 +107,7 @@ def _load_checkpoint(path: _PathLike | None, code: HeapCode) -> np.ndarray | Non
         raise CheckpointError(f"{where} has a damaged header") from None
     if text != code.text:
         raise CheckpointError(f"{where} holds values of {text}, not of {code.text}")
-    allowed = {np.dtype(d).str: np.dtype(d) for d in _DTYPES}
+    allowed = {np.dtype(d).str: np.dtype(d) for d in VALUE_DTYPES}
     if not count_text.isdigit() or dtype_text not in allowed or not check.startswith("sha256 "):
         raise CheckpointError(f"{where} has a damaged header")
     count, dtype = int(count_text), allowed[dtype_text]

@@ -11,11 +11,13 @@ from . import _python_kernels as python
 from ._python_kernels import MAX_SPARSE_BITS
 from .codes import HeapCode
 
-__all__ = ["KERNELS"]
+__all__ = ["KERNELS", "VALUE_DTYPES", "KernelRun", "k"]
 
 #: ``kernel=`` choices: "auto" picks "sparse" when moves leave at most two heaps.
 KERNELS = ("auto", "sparse", "plain")
-_DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
+#: The dtypes of the values, narrowest first: a run widens to the next when a value
+#: does not fit.
+VALUE_DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 
 
 class _LazyKernels:
@@ -27,6 +29,7 @@ class _LazyKernels:
         return getattr(_kernels, name)
 
 
+#: The compiled kernels (:mod:`grundy.heaps._kernels`), loaded on first use.
 k = _LazyKernels()
 
 
@@ -40,7 +43,7 @@ def _sparse_arrays(capacity: int) -> tuple[np.ndarray, ...]:
     )
 
 
-class _Run:
+class KernelRun:
     """Values of one code being extended by a kernel, with the kernel's work arrays."""
 
     def __init__(self, code: HeapCode, kernel: str, values: np.ndarray | None = None) -> None:
@@ -78,6 +81,7 @@ class _Run:
         self.prepared = False  # the kernel's work arrays match the values and dtype
 
     def values(self) -> np.ndarray:
+        """The values computed so far (a view: G(0), ..., G(count - 1))."""
         return self.g[: self.count]
 
     def _reserve(self, size: int) -> None:
@@ -87,7 +91,7 @@ class _Run:
             self.g = grown
 
     def _widen(self) -> None:
-        wider = _DTYPES[_DTYPES.index(self.g.dtype.type) + 1]
+        wider = VALUE_DTYPES[VALUE_DTYPES.index(self.g.dtype.type) + 1]
         self.g = self.g.astype(wider)
         self.prepared = False  # the kernels' arrays are rebuilt for the new dtype
 
