@@ -229,7 +229,7 @@ def test_files_from_data_directory():
     both = GAME.parse_position(
         [str(DATA / "hackenbush_tree.txt"), str(DATA / "hackenbush_cycles.txt")]
     )
-    assert type(both) is gr.Sum and GAME.grundy(both) == brute(tree) ^ brute(cycles)
+    assert isinstance(both, gr.Sum) and GAME.grundy(both) == brute(tree) ^ brute(cycles)
 
 
 def test_floating_edges_are_dropped_with_a_warning_from_files(tmp_path):

@@ -104,7 +104,7 @@ def test_split_theory_matches_enumeration(n, v):
 @given(st.integers(0, 10**40), st.integers(0, 2**14))
 def test_huge_heaps_options_have_the_asked_value(n, v):
     for option in LaskersNim().moves_to_value(n, v):
-        parts = option.parts if type(option) is gr.Sum else (option,)
+        parts = option.parts if isinstance(option, gr.Sum) else (option,)
         value = 0
         for h in parts:
             value ^= published_form(h)

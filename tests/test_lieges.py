@@ -100,7 +100,7 @@ def test_winning_moves_equal_brute_force(k):
             assert set(moves) == expected and len(moves) == len(expected), (a, b)
         # a single heap: options come back as heaps or sums
         single = game.winning_moves(a)
-        assert all(value(m.parts if type(m) is gr.Sum else (m,)) == 0 for m in single)
+        assert all(value(m.parts if isinstance(m, gr.Sum) else (m,)) == 0 for m in single)
         assert len(single) == sum(1 for o in brute_options(k, (a,)) if value(o) == 0)
 
 

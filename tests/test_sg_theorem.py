@@ -117,16 +117,14 @@ def test_misere_outcome_agrees_with_plain_search(parts):
 # ---------------------------------------------------------------- splitting games
 @st.composite
 def splitting_dags(draw):
-    """Node i moves to one lower node, or splits into two lower nodes (a Sum)."""
+    """Node i moves to one lower node, or splits into up to three lower nodes (a Sum)."""
     n = draw(st.integers(1, 7))
     nodes = []
     for i in range(n):
         single = draw(st.sets(st.integers(0, i - 1), max_size=3)) if i else set()
-        pairs = (
-            draw(st.sets(st.tuples(st.integers(0, i - 1), st.integers(0, i - 1)), max_size=3))
-            if i
-            else set()
-        )
+        # splits into 2 parts mostly, and 0, 1 or 3 (the solver reads two parts its own way)
+        part_lists = st.lists(st.integers(0, i - 1), min_size=0, max_size=3).map(tuple)
+        pairs = draw(st.sets(part_lists, max_size=3)) if i else set()
         nodes.append((tuple(sorted(single)), tuple(sorted(pairs))))
     return tuple(nodes)
 
@@ -134,7 +132,7 @@ def splitting_dags(draw):
 def splitting_game(nodes) -> gr.ImpartialGame:
     def moves(v):
         single, pairs = nodes[v]
-        return [*single, *(gr.Sum(a, b) for a, b in pairs)]
+        return [*single, *(gr.Sum(*parts) for parts in pairs)]
 
     return gr.game_from_moves(moves, name="split")
 
@@ -147,13 +145,13 @@ def multiset_moves(nodes, position: tuple) -> list[tuple]:
         single, pairs = nodes[v]
         for w in single:
             result.add(tuple(sorted(rest + (w,))))
-        for a, b in pairs:
-            result.add(tuple(sorted(rest + (a, b))))
+        for parts in pairs:
+            result.add(tuple(sorted(rest + parts)))
     return sorted(result)
 
 
 def as_multiset(position) -> tuple:
-    return tuple(sorted(position.parts)) if type(position) is gr.Sum else (position,)
+    return tuple(sorted(position.parts)) if isinstance(position, gr.Sum) else (position,)
 
 
 @settings(max_examples=150, deadline=None)

@@ -244,6 +244,7 @@ class GrundySolver:
         # Games without hooks take an inlined path: this loop is the solver's hot spot.
         plain = not (self.components or self.canonical or self.formula)
         count = self.positions
+        v: Any  # a stored value, None (not valued yet) or _IN_PROGRESS
         stack: list = []
         held = 0  # options held by the frames on the stack
         try:
@@ -267,23 +268,36 @@ class GrundySolver:
                         acc ^= v
                         i += 1
                 else:  # mex of the options; values above n cannot be the mex
-                    try:  # fast: every value stored (a KeyError or TypeError if not)
-                        while i < n:
+                    try:  # the in-progress mark is no int: XOR or compare raise TypeError
+                        while i < n:  # on a miss: v None, child the position to value
                             child = children[i]
                             if isinstance(child, Sum):  # the XOR of its parts, not stored
                                 parts = child.given
                                 if len(parts) == 2:
-                                    v = memo[parts[0]] ^ memo[parts[1]]
+                                    v, w = get(parts[0]), get(parts[1])
+                                    if v is None or w is None:
+                                        child = parts[0] if v is None else parts[1]
+                                        v = None
+                                        break
+                                    v ^= w
                                 else:
-                                    v = 0
+                                    v = w = 0
                                     for part in parts:
-                                        v ^= memo[part]
+                                        w = get(part)
+                                        if w is None:
+                                            break
+                                        v ^= w
+                                    if w is None:
+                                        v, child = None, part
+                                        break
                             else:
-                                v = memo[child]
+                                v = get(child)
+                                if v is None:
+                                    break
                             if v <= n:
                                 acc |= 1 << v
                             i += 1
-                    except (KeyError, TypeError):  # child i waits for a value: which one
+                    except TypeError:  # a part is on the stack (a cycle), or unhashable
                         v, child = self._waiting(children[i])
                 if i == n:
                     stack.pop()
