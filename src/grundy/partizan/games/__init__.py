@@ -9,6 +9,7 @@ from .clobber import AntiClobber, Clobber, GenClobber, HotClobber, Kings, Knight
 from .cutcake import Cutcake, Eatcake, GenCutcake, MaundyCake, TurnAndEatcake
 from .domineering import Cram, Domineering
 from .hackenbush import Hackenbush
+from .snort_col import Col, GenCol, Snort
 from .toads_and_frogs import ToadsAndFrogs
 
 __all__ = [
@@ -30,4 +31,7 @@ __all__ = [
     "Eatcake",
     "MaundyCake",
     "TurnAndEatcake",
+    "GenCol",
+    "Snort",
+    "Col",
 ]
