@@ -390,7 +390,9 @@ class GenCol(PartizanGame[Position]):
         ('L-', 'x.|.o')
         """
         position = self.check_position(position)
-        return write_vertex_graph(position) if _is_graph(position) else board_text(position)
+        if _is_graph(position):
+            return write_vertex_graph(position)
+        return "1x1" if position == (UNLABELLED,) else board_text(position)  # "." is a graph
 
     def draw(self, position: Position) -> str:
         """Draw a board with its columns lettered and rows numbered; a graph as its
