@@ -360,7 +360,7 @@ GAMES: dict[str, GameEntry] = {
             "konane",
             "Konane (partizan): a stone x (Left) or o (Right) jumps enemy stones in a "
             "straight line; rows like xo.o.|.ox..",
-            "konane xo.o.|.ox..",
+            "konane xo.o. .ox..",
             lambda _: _partizan("Konane"),
         ),
         GameEntry(
