@@ -128,8 +128,8 @@ def test_stones_never_leave_the_reachable_squares(board):
 
 def test_far_apart_groups_are_valued_apart():
     """Work, not time: two groups at the corners of a 26 x 26 board are stored as two
-    lines (the squares their stones may ever reach, cut to their boxes: a pair of stones
-    may, for all the closure knows, spread along its line), never as the whole board."""
+    short lines (the squares their stones may ever reach: each stone jumps at most once,
+    there being one enemy stone in its group), never as the whole board."""
     rows = ["." * 26 for _ in range(26)]
     rows[0] = "xo." + "." * 23
     rows[25] = "." * 20 + ".xo..."
@@ -137,7 +137,9 @@ def test_far_apart_groups_are_valued_apart():
     KONANE.clear_cache()
     assert KONANE.value(board) is parse("1*")  # xo. = 1 (o cannot jump), .xo. = *
     assert KONANE.positions <= 4
-    assert all(min(len(part), len(part[0])) == 1 for part in KONANE.components(board))
+    parts = KONANE.components(board)
+    assert all(min(len(part), len(part[0])) == 1 for part in parts)
+    assert sum(len(part) * len(part[0]) for part in parts) <= 12
 
 
 # ------------------------------------------------------------------ moves and notation

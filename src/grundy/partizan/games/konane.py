@@ -3,6 +3,7 @@ square beyond, and may go on jumping in the same straight line; jumped stones ar
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -28,46 +29,58 @@ Move = tuple[tuple[int, int], tuple[int, int], Board]
 
 
 def reachable_squares(board: Board) -> set[tuple[int, int]]:
-    """The squares that can ever hold a stone: those that hold one, and the empty
-    squares a jump may land on, again and again (a square whose two neighbours on one
-    side, in a line, can hold stones).
+    """The squares that can ever hold a stone: for each colour, the squares its stones
+    may reach by jumps over squares the other colour's stones may hold, each stone
+    making no more jumps than the other colour has stones.
 
     Examples
     --------
     >>> from grundy.partizan.games.konane import reachable_squares
-    >>> sorted(reachable_squares(("xo..", "....")))
+    >>> sorted(reachable_squares(("xo......",)))  # each colour one jump, at most
     [(0, 0), (0, 1), (0, 2), (0, 3)]
 
     Notes
     -----
-    A stone moves only by jumping from p over p + d to p + 2d (and on, in steps of 2d),
-    so a square is ever filled only if the two squares before it on a line can be: the
-    set is the least one holding the stones and closed under that rule. Stones never
-    leave it, so the set of a later position is inside it.
+    A stone of one colour moves only by jumping from p over p + d, which then holds a
+    stone of the other colour, to p + 2d (a multiple jump is such jumps in a row), and
+    each jump removes one of the other colour's stones, so a stone makes at most as many
+    jumps as the other colour has stones. For each colour the least number of jumps to
+    each square is found breadth first, jumping over the squares the other colour may
+    reach, the two colours in turn until nothing changes: every square a stone ever
+    occupies is in the result, and a jump's three squares are joined in it. Stones
+    never leave the set, and a later position's set is inside it.
     """
     height, width = len(board), len(board[0])
-    found = {(r, c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch in "xo"}
-    todo = list(found)
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in ORTHOGONAL:
-            # (r, c) is the square behind a landing square, or two behind it: the landing
-            # square qualifies when the other of the two can hold a stone too.
-            for square, other in (
-                ((r + dr, c + dc), (r - dr, c - dc)),
-                ((r + 2 * dr, c + 2 * dc), (r + dr, c + dc)),
-            ):
-                rr, cc = square
-                if (
-                    0 <= rr < height
-                    and 0 <= cc < width
-                    and board[rr][cc] == _EMPTY
-                    and square not in found
-                    and other in found
-                ):
-                    found.add(square)
-                    todo.append(square)
-    return found
+    stones = {
+        colour: {(r, c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch == colour}
+        for colour in (_LEFT, _RIGHT)
+    }
+    budget = {_LEFT: len(stones[_RIGHT]), _RIGHT: len(stones[_LEFT])}
+    jumps = {colour: dict.fromkeys(stones[colour], 0) for colour in (_LEFT, _RIGHT)}
+    changed = True
+    while changed:  # each colour's reach grows with the other's: to a fixed point
+        changed = False
+        for colour, other in ((_LEFT, _RIGHT), (_RIGHT, _LEFT)):
+            mine, theirs = jumps[colour], jumps[other]
+            todo = deque(sorted(mine, key=mine.__getitem__))
+            while todo:
+                r, c = todo.popleft()
+                k = mine[(r, c)] + 1
+                if k > budget[colour]:
+                    continue
+                for dr, dc in ORTHOGONAL:
+                    land = (r + 2 * dr, c + 2 * dc)
+                    if (
+                        (r + dr, c + dc) in theirs
+                        and 0 <= land[0] < height
+                        and 0 <= land[1] < width
+                        and board[land[0]][land[1]] != _OFF
+                        and mine.get(land, k + 1) > k
+                    ):
+                        mine[land] = k
+                        todo.append(land)
+                        changed = True
+    return set(jumps[_LEFT]) | set(jumps[_RIGHT])
 
 
 @dataclass(frozen=True, repr=False)  # repr: the name, as in messages
@@ -160,20 +173,24 @@ class Konane(GridGame):
         return [after for _, _, after in self._moves(position, "Right")]
 
     def _regions(self, board: Board) -> list[Board]:
-        squares = reachable_squares(board)
-        if not squares:
-            return []
-        # Mark the squares that can never hold a stone, then split the others into
-        # connected groups; a group needs stones of both colours to have a move.
-        marked = tuple(
-            "".join(ch if (r, c) in squares else _OFF for c, ch in enumerate(row))
-            for r, row in enumerate(board)
-        )
-        return [
-            group
-            for group in split(marked, _EMPTY + _LEFT + _RIGHT, ORTHOGONAL, _OFF, smallest=3)
-            if _LEFT in "".join(group) and _RIGHT in "".join(group)
-        ]
+        # Mark the squares that can never hold a stone and split the others into
+        # connected groups; a group needs stones of both colours to have a move. A
+        # group's stones jump only over its own, so its squares are found again with its
+        # own stones' counts, and it may split further: until no group changes.
+        out: list[Board] = []
+        todo = [board]
+        while todo:
+            here = todo.pop()
+            squares = reachable_squares(here)
+            marked = tuple(
+                "".join(ch if (r, c) in squares else _OFF for c, ch in enumerate(row))
+                for r, row in enumerate(here)
+            )
+            for group in split(marked, _EMPTY + _LEFT + _RIGHT, ORTHOGONAL, _OFF, smallest=3):
+                stones = "".join(group)
+                if _LEFT in stones and _RIGHT in stones:
+                    (out if group == here else todo).append(group)
+        return out
 
     def _images(self, region: Board) -> Iterator[Board]:
         return images(region, square=True)  # jumps are the same in every orientation
