@@ -70,11 +70,9 @@ def plain_value(position: Hashable) -> CanonicalGame:
 
 
 @st.composite
-def boards(draw: Any, most: int = 4) -> tuple[str, ...]:
+def boards(draw: Any, most: int = 4, cells: str = "..xo#") -> tuple[str, ...]:
     height, width = draw(st.integers(1, most)), draw(st.integers(1, most))
-    return tuple(
-        "".join(draw(st.sampled_from("..xo#")) for _ in range(width)) for _ in range(height)
-    )
+    return tuple("".join(draw(st.sampled_from(cells)) for _ in range(width)) for _ in range(height))
 
 
 # ------------------------------------------------------------------ published values
@@ -108,6 +106,14 @@ def test_the_hooks_agree_with_a_plain_search(board):
     for image in images(board, square=True):
         assert KONANE.value(image) is value
     assert KONANE.check_position(KONANE.format_position(board)) == board
+
+
+@settings(max_examples=100, deadline=None)
+@given(board=boards(most=7, cells="......xo"))
+def test_sparse_boards_split_into_groups_that_never_meet(board):
+    """Far-apart stones are valued group by group: the sum agrees with the whole board
+    searched plainly."""
+    assert KONANE.value(board) is plain_value(board)
 
 
 @settings(max_examples=100, deadline=None)
