@@ -316,8 +316,10 @@ def test_moves_are_named_and_read_back():
     for player in ("Left", "Right"):
         for option in Snort.options(position, player):
             said = Snort.describe_move(position, option)
-            assert said.startswith(player)
+            # a move that leaves `option` (Left colouring 1 and Right colouring 3 both
+            # leave L-R: the description names the first)
             assert Snort.parse_move(position, said.replace("colours ", "")) == option
+    assert Snort.describe_move(position, "R") == "Right colours 2"
     assert Snort.parse_move(position, "Left a1") is None  # a cell: board notation
     board = Col.check_position("x..|...")
     with pytest.raises(InvalidPositionError, match="say who: Left b2 or Right b2"):

@@ -12,8 +12,8 @@ Examples
 >>> game = PartizanArcKayles()
 >>> str(game.value("llr")), str(game.value("lrlr(ll;ree(rl;l))"))
 ('1/2', '{3*|2*||3/2,3/2*|1/2*}')
->>> game.left_options(game.check_position("llr"))   # vertices keep their numbers
-[((2, 3, 'r'),), ()]
+>>> game.left_options(game.check_position("llr"))
+[((0, 1, 'r'),), ()]
 """
 
 from __future__ import annotations
@@ -141,7 +141,8 @@ class PartizanArcKayles(PartizanGame[Edges]):
         for edge in edges:
             u, v, c = edge
             if c in mine:
-                yield edge, tuple(e for e in edges if e[0] not in (u, v) and e[1] not in (u, v))
+                # numbered as the notation reads back, as check_position numbers it
+                yield edge, _normal([e for e in edges if e[0] not in (u, v) and e[1] not in (u, v)])
 
     def left_options(self, position: Edges) -> list[Edges]:
         """The graphs after Left takes a blue or green edge (vertices keep their numbers).
@@ -373,18 +374,11 @@ class PartizanArcKayles(PartizanGame[Edges]):
         1-2 blue (Left's)
         2-3 red (Right's)
         """
-        edges = self._as_given(position)
+        edges = self.check_position(position)
         if not edges:
             return "(no edge)"
         owner = {_BLUE: "Left's", _RED: "Right's", _GREEN: "either's"}
         return "\n".join(f"{u + 1}-{v + 1} {_NAMES[c]} ({owner[c]})" for u, v, c in edges)
-
-    def _as_given(self, position: Any) -> Edges:
-        """Checked, but numbered as given (an option keeps its vertices' numbers)."""
-        if isinstance(position, str):
-            return self.check_position(position)
-        self.check_position(position)
-        return tuple(sorted(self._edge(e) for e in position))
 
     def describe_move(self, before: Any, after: Any) -> str:
         """Name the edge taken by its ends (from 1): ``Left takes 1-2``; a green edge,
@@ -401,12 +395,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
         >>> PartizanArcKayles().describe_move("lre", ((0, 1, "l"),))
         'green 3-4 taken'
         """
-        before, given = self._as_given(before), self._as_given(after)
+        before, given = self.check_position(before), self.check_position(after)
         moves = [(p, e, o) for p in ("Left", "Right") for e, o in self._moves(before, p)]
         found = [(p, e) for p, e, o in moves if o == given]
-        if not found:
-            target = self.check_position(given)
-            found = [(p, e) for p, e, o in moves if self.check_position(o) == target]
         if not found:
             raise InvalidPositionError(
                 f"{self!r}: {self.format_position(given)!r} does not follow "
@@ -437,7 +428,7 @@ class PartizanArcKayles(PartizanGame[Edges]):
         found = _MOVE.match(text.lower())
         if found is None:
             return None
-        edges = self._as_given(position)
+        edges = self.check_position(position)
         said, a, b = found.groups()
         u, v = sorted((int(a) - 1, int(b) - 1))
         match = [c for x, y, c in edges if (x, y) == (u, v)]
@@ -448,7 +439,7 @@ class PartizanArcKayles(PartizanGame[Edges]):
             raise InvalidPositionError(
                 f"{self!r}: {said.title()} may not take the {_NAMES[c]} edge {a}-{b}"
             )
-        return tuple(e for e in edges if e[0] not in (u, v) and e[1] not in (u, v))
+        return _normal([e for e in edges if e[0] not in (u, v) and e[1] not in (u, v)])
 
     def move_notation(self) -> str:
         """How a person names a move (see :meth:`parse_move`).

@@ -82,8 +82,8 @@ class GenCol(PartizanGame[Position]):
     ('{4|0,+-1}', '+-{3|2}')
     >>> str(Col.value("R-.-R-.-L-.-R-.-R-.")), str(Snort.value("2x3")), str(Snort.value(".x."))
     ('7/8', '+-{4||1|0}', '2')
-    >>> Snort.left_options(("L.", ((0, 1),)))   # a vertex coloured is gone (#)
-    [('#L', ()), ('L#', ())]
+    >>> Snort.left_options(("L..", ((0, 1), (1, 2))))  # a vertex coloured goes
+    [('L.', ((0, 1),)), ('LL', ()), ('LL', ((0, 1),))]
 
     Notes
     -----
@@ -149,7 +149,8 @@ class GenCol(PartizanGame[Position]):
                 elif labels[w] == theirs:
                     new[w] = GONE  # next to both colours: nobody may colour it
             kept = tuple((a, b) for a, b in edges if new[a] != GONE and new[b] != GONE)
-            yield v, ("".join(new), kept)
+            # numbered as the position's notation reads back, as check_position numbers it
+            yield v, normalized(("".join(new), kept))
 
     def left_options(self, position: Position) -> list[Position]:
         """The positions after Left colours a vertex (a board: puts an ``x`` on a cell).
@@ -407,7 +408,7 @@ class GenCol(PartizanGame[Position]):
         3 R: 2
         (. either player may colour, L only Left, R only Right)
         """
-        position = self._as_given(position)
+        position = self.check_position(position)
         if not _is_graph(position):
             return draw_board(position)
         labels, _ = position
@@ -439,13 +440,10 @@ class GenCol(PartizanGame[Position]):
         >>> Snort.describe_move("x..", "x.x"), Snort.describe_move("L-.", ("#L", ()))
         ('Left colours c1', 'Left colours 1')
         """
-        before = self._as_given(before)
-        given = self._as_given(after)
+        before = self.check_position(before)
+        given = self.check_position(after)
         moves = [(p, at, o) for p in ("Left", "Right") for at, o in self._moves(before, p)]  # type: ignore[arg-type]
-        found = [(p, at) for p, at, o in moves if o == given]  # as numbered, first
-        if not found:
-            target = self.check_position(given)
-            found = [(p, at) for p, at, o in moves if self.check_position(o) == target]
+        found = [(p, at) for p, at, o in moves if o == given]
         if not found:
             raise InvalidPositionError(
                 f"{self!r}: {self.format_position(given)!r} does not follow "
@@ -453,15 +451,6 @@ class GenCol(PartizanGame[Position]):
             )
         player, at = found[0]
         return f"{player} colours {self._where(before, at)}"
-
-    def _as_given(self, position: Any) -> Position:
-        """A position checked but numbered as given: a graph's gone vertices keep their
-        numbers (an option is met as it is), lists become tuples; text is read."""
-        checked = self.check_position(position)
-        if isinstance(position, str) or not _is_graph(checked):
-            return checked
-        labels, edges = position
-        return labels, tuple(sorted((min(e), max(e)) for e in map(tuple, edges)))
 
     def parse_move(self, position: Any, text: str) -> Position | None:
         """Read a move as the vertex's number (as drawn, from 1) or the cell's name
@@ -483,7 +472,7 @@ class GenCol(PartizanGame[Position]):
         found = _MOVE.match(text.strip().lower())
         if found is None:
             return None
-        position = self._as_given(position)
+        position = self.check_position(position)
         said, letter, digits = found.groups()
         if _is_graph(position) != (not letter):
             return None  # a cell on a graph, a number on a board: not this notation

@@ -120,10 +120,30 @@ def normalized(graph: VertexGraph) -> VertexGraph:
     ('...', ((0, 1), (1, 2)))
     """
     labels, edges = graph
-    order, _, _, _ = _walk(graph)
-    new = {v: i for i, v in enumerate(order)}
-    moved = ((new[u], new[v]) for u, v in edges)
-    return "".join(labels[v] for v in order), tuple(sorted((min(e), max(e)) for e in moved))
+    # The vertices in the order _walk meets them (a depth-first search, neighbours in
+    # increasing order), without sorting its edges into tree edges and back edges.
+    around = neighbours(graph)
+    new = [-1] * len(labels)
+    order: list[int] = []
+    for root, label in enumerate(labels):
+        if label == GONE or new[root] >= 0:
+            continue
+        new[root] = len(order)
+        order.append(root)
+        stack = [iter(around[root])]
+        while stack:
+            for w in stack[-1]:
+                if new[w] < 0:
+                    new[w] = len(order)
+                    order.append(w)
+                    stack.append(iter(around[w]))
+                    break
+            else:
+                stack.pop()
+    moved = [(new[u], new[v]) for u, v in edges]
+    return "".join(labels[v] for v in order), tuple(
+        sorted([(a, b) if a < b else (b, a) for a, b in moved])
+    )
 
 
 def connected_parts(graph: VertexGraph) -> list[VertexGraph]:
