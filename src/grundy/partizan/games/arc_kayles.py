@@ -145,7 +145,8 @@ class PartizanArcKayles(PartizanGame[Edges]):
                 yield edge, _normal([e for e in edges if e[0] not in (u, v) and e[1] not in (u, v)])
 
     def left_options(self, position: Edges) -> list[Edges]:
-        """The graphs after Left takes a blue or green edge (vertices keep their numbers).
+        """The graphs after Left takes a blue or green edge (numbered as
+        :meth:`check_position` numbers graphs).
 
         Examples
         --------
