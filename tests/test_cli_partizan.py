@@ -106,3 +106,53 @@ def test_partizan_games_refuse_what_they_do_not_answer(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ issue 35's rulesets
+@pytest.mark.parametrize(
+    ("argv", "value"),
+    [
+        # CGSuite's GameGraphTest and GameStripTest
+        (["snort", "L-.-.-.-L"], "{4|0,+-1}"),
+        (["snort", ".-.-.(-.;-.)"], "+-{3|2}"),
+        (["col", "R-.-R-.-L-.-R-.-R-."], "7/8"),
+        (["toppling-dominoes", "lrrlrrl"], "Tiny(1/2)"),
+        (["toppling-dominoes", "lere"], "{1|0,{0|-1}}"),
+        (["partizan-arc-kayles", "llr"], "1/2"),
+        (["partizan-arc-kayles", "lrlr(ll;ree(rl;l))"], "{3*|2*||3/2,3/2*|1/2*}"),
+        # Ernst's solid linear pattern of 5 stones (-2), and a board read row by row
+        (["konane", ".xoxox."], "-2"),
+        (["konane", "xo.o.", ".ox.."], "1*"),
+        (["snort", "2x2"], "0"),  # pycgt: Snort on the 4-cycle
+    ],
+)
+def test_value_of_the_graph_and_strip_rulesets(capsys, argv, value):
+    data = run_json(capsys, "value", *argv)
+    assert data["kind"] == "partizan" and data["value"] == value, data["value"]
+    assert data["outcome"] == parse(value).outcome.value
+
+
+def test_value_names_the_winning_moves_of_a_ruleset(capsys):
+    status, out, err = run(capsys, "value", "snort", "L-.-.-.-L")
+    assert status == 0, err
+    assert "Left colours 1" in out  # {4|0,+-1}: Left wins moving first by colouring 1
+    data = run_json(capsys, "value", "toppling-dominoes", "l.rr")
+    assert [c["value"] for c in data["components"]] == ["1", "-2"]
+    assert run_json(capsys, "solve", "konane", ".xo.")["value"] == "win"  # *: first wins
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "snort", "L-x"], "'x' at 2 is not a vertex"),
+        (["value", "col", "xx."], "x on a1 and x on b1 are neighbours"),
+        (["value", "konane", "xq"], "cell b1 of 'xq' is 'q'"),
+        (["value", "toppling-dominoes", "lrz"], "square 3 of 'lrz' is 'z'"),
+        (["value", "partizan-arc-kayles", "l-r"], "'-' at 1 is not an edge"),
+        (["value", "snort", "4x4", "--max-positions", "20"], "more than 20 positions"),
+    ],
+)
+def test_rulesets_refuse_bad_positions_in_one_line(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -1,5 +1,6 @@
 """Hackenbush and Toads and Frogs (grundy.partizan.games): the reference values of
-CGSuite, cgt-tools and pycgt, and the theory (sign expansions, trees, green graphs, frozen
+CGSuite (with its rows of Col, Snort, Toppling Dominoes and Partizan Arc Kayles), cgt-tools
+and pycgt, and the theory (sign expansions, trees, green graphs, frozen
 creatures, components) checked against plain searches with no hook and no formula."""
 
 from __future__ import annotations
@@ -84,13 +85,11 @@ _EXPRESSION = re.compile(
 )
 OURS = {"Hackenbush", "ChildishHackenbush", "ToadsAndFrogs", "GenToadsAndFrogs"}
 OURS |= {"ElephantsAndRhinos", "BackslidingToadsAndFrogs", "PartizanArcKayles"}
+OURS |= {"Col", "Snort", "TopplingDominoes"}
 #: CGSuite rows of these families that are not reproduced, and why.
 SKIPPED = {
     "BackslidingToadsAndFrogs": "loopy (GameValue with on and off): grundy.partizan holds "
     "short games only",
-    "Partizan Arc Kayles": "another game (edges remove both their ends); not implemented",
-    "Partizan Arc Kayles with Green": "another game (edges remove both their ends); not "
-    "implemented",
 }
 CGSUITE = [
     row
@@ -104,11 +103,16 @@ def cgsuite_rules(family: str, jump: str | None) -> Any:
         return Hackenbush(childish=family == "ChildishHackenbush")
     if family == "ElephantsAndRhinos":
         return ToadsAndFrogs(max_jump=0)
+    if family in ("Col", "Snort", "TopplingDominoes", "PartizanArcKayles"):
+        from grundy.partizan import games
+
+        found = getattr(games, family)
+        return found() if isinstance(found, type) else found
     return ToadsAndFrogs(max_jump=int(jump or 1))
 
 
 def test_the_cgsuite_rows_are_all_here():
-    assert len(CGSUITE) == 17
+    assert len(CGSUITE) == 22  # with Col (1), Snort (2) and Toppling Dominoes (2)
     assert {row["test_name"] for row in CGSUITE} >= set(SKIPPED)
 
 

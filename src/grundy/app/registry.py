@@ -343,6 +343,41 @@ GAMES: dict[str, GameEntry] = {
             lambda _: _partizan("Hackenbush"),
         ),
         GameEntry(
+            "snort",
+            "Snort (partizan): colour a vertex, never next to the other's colour; a graph "
+            "in CGSuite's notation (L-.-.-.-L) or a board like x..|..#",
+            "snort L-.-.-.-L",
+            lambda _: _partizan("Snort"),
+        ),
+        GameEntry(
+            "col",
+            "Col (partizan): colour a vertex, never next to your own colour; a graph in "
+            "CGSuite's notation (R-.-R-.-L) or a board like x..|..#",
+            "col R-.-R-.-L-.-R-.-R-.",
+            lambda _: _partizan("Col"),
+        ),
+        GameEntry(
+            "konane",
+            "Konane (partizan): a stone x (Left) or o (Right) jumps enemy stones in a "
+            "straight line; rows like xo.o.|.ox..",
+            "konane xo.o. .ox..",
+            lambda _: _partizan("Konane"),
+        ),
+        GameEntry(
+            "toppling-dominoes",
+            "Toppling Dominoes (partizan): topple a blue l (Left), red r (Right) or grey e "
+            "domino east or west; a strip like lrrlrrl",
+            "toppling-dominoes lrrlrrl",
+            lambda _: _partizan("TopplingDominoes"),
+        ),
+        GameEntry(
+            "partizan-arc-kayles",
+            "Partizan Arc Kayles: take a blue l (Left), red r (Right) or green e edge with "
+            "both its ends; CGSuite's notation: llr, lr(e;l)",
+            "partizan-arc-kayles lrlr(ll;ree(rl;l))",
+            lambda _: _partizan("PartizanArcKayles"),
+        ),
+        GameEntry(
             "tictactoe",
             "tic-tac-toe (two players): the board as rows like xo. .x. ..o",
             "tictactoe",

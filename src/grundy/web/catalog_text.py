@@ -311,6 +311,56 @@ TEXTS: dict[str, GameText] = {
         ("lrlrrllr", "lrlrrl"),
         sides=("the blue edges", "the red edges"),
     ),
+    "snort": GameText(
+        "Snort",
+        "Partizan games",
+        "Left (blue, x) and Right (red, o) take turns to colour an empty square of a board, "
+        "or a vertex of a graph, never next to one of the other's colour; whoever cannot "
+        "colour loses. A board is RxC or rows with | between them; a graph is typed as "
+        "CGSuite does, such as L-.-.-.-L. From 2x3 Left may leave x..|... (a corner).",
+        ("2x3", "x..|..."),
+        sides=("colours x", "colours o"),
+    ),
+    "col": GameText(
+        "Col",
+        "Partizan games",
+        "Left (blue, x) and Right (red, o) take turns to colour an empty square of a board, "
+        "or a vertex of a graph, never next to one of their own colour; whoever cannot "
+        "colour loses. A board is RxC or rows with | between them; a graph is typed as "
+        "CGSuite does, such as R-.-R-.-L. From x..|... Left may leave x.x|... (not b1).",
+        ("x..|...", "x.x|..."),
+        sides=("colours x", "colours o"),
+    ),
+    "konane": GameText(
+        "Konane",
+        "Partizan games",
+        "Stones x for Left (blue) and o for Right (red), rows typed with | between them. A "
+        "stone jumps over an enemy stone next to it (up, down, left or right) into the "
+        "empty square beyond, removing it, and may jump on in the same line; whoever "
+        "cannot jump loses. From xo.o.|.ox.. Left may leave ....x|.ox.. (a double jump).",
+        ("xo.o.|.ox..", "....x|.ox.."),
+        sides=("the x stones", "the o stones"),
+    ),
+    "toppling-dominoes": GameText(
+        "Toppling Dominoes",
+        "Partizan games",
+        "A row of dominoes: Left (blue) topples a blue domino l, Right (red) a red one r, "
+        "either a grey one e, east or west, and it knocks over every domino that way up "
+        "to an empty square. Whoever cannot topple loses. From lrl Left may leave lr. "
+        "(the last domino toppled east).",
+        ("lrl", "lr."),
+        sides=("the blue dominoes l", "the red dominoes r"),
+    ),
+    "partizan-arc-kayles": GameText(
+        "Partizan Arc Kayles",
+        "Partizan games",
+        "A graph of blue (l), red (r) and green (e) edges typed as CGSuite does: a path "
+        "lrl, branches in brackets lr(e;l). Left takes a blue or green edge, Right a red "
+        "or green one, and both its ends go with every edge at them; whoever cannot take "
+        "an edge loses. From lrl Left may leave l (taking the first edge).",
+        ("lrl", "l"),
+        sides=("the blue edges", "the red edges"),
+    ),
     "tictactoe": GameText(
         "Tic-tac-toe",
         "Two-player games",

@@ -5,11 +5,15 @@ does (``"..#|..."``); values are canonical forms.
 """
 
 from .amazons import Amazons
+from .arc_kayles import PartizanArcKayles
 from .clobber import AntiClobber, Clobber, GenClobber, HotClobber, Kings, Knights, Queens, Rooks
 from .cutcake import Cutcake, Eatcake, GenCutcake, MaundyCake, TurnAndEatcake
 from .domineering import Cram, Domineering
 from .hackenbush import Hackenbush
+from .konane import Konane
+from .snort_col import Col, GenCol, Snort
 from .toads_and_frogs import ToadsAndFrogs
+from .toppling_dominoes import TopplingDominoes
 
 __all__ = [
     "Hackenbush",
@@ -30,4 +34,10 @@ __all__ = [
     "Eatcake",
     "MaundyCake",
     "TurnAndEatcake",
+    "GenCol",
+    "Snort",
+    "Col",
+    "Konane",
+    "TopplingDominoes",
+    "PartizanArcKayles",
 ]
