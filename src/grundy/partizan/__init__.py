@@ -24,6 +24,7 @@ from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temper
 from .explicit import ExplicitGame, ShortForm, canonical_form, explicit_game, impartial_form
 from .notation import format_game, parse, up_nth, up_sum
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
+from .rationals import RationalNumber, rational
 from .reduced import (
     atomic_weight,
     is_all_small,
@@ -82,4 +83,6 @@ __all__ = [
     "explicit_game",
     "impartial_form",
     "canonical_form",
+    "RationalNumber",
+    "rational",
 ]
