@@ -22,6 +22,7 @@ from .compounds import (
 )
 from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temperature
 from .explicit import ExplicitGame, ShortForm, canonical_form, explicit_game, impartial_form
+from .expressions import evaluate
 from .notation import format_game, parse, up_nth, up_sum
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
 from .rationals import RationalNumber, rational
@@ -85,4 +86,5 @@ __all__ = [
     "canonical_form",
     "RationalNumber",
     "rational",
+    "evaluate",
 ]
