@@ -46,7 +46,12 @@ class Budget:
 
     def spend(self, left: int, right: int) -> None:
         """Count one position with `left` and `right` options; past the limit, refuse."""
-        self.spent += 1 + left * left + right * right
+        self.count(1 + left * left + right * right)
+
+    def count(self, steps: int) -> None:
+        """Count `steps` units of work done otherwise (a shortcut's loop); past the limit,
+        refuse."""
+        self.spent += steps
         if self.spent > self.limit:
             raise PositionLimitError(
                 f"{self.what} needs more work than max_work={self.limit:,} allows "

@@ -55,11 +55,12 @@ conjunctive and selective compounds); J. H. Conway, *On Numbers and Games*, ch. 
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Literal, TypeGuard
+from typing import Any, Literal, TypeGuard
 
 from ..nimbers import nim_mul
 from ._bottom_up import DEFAULT_MAX_WORK, Budget, bottom_up, within_stack
@@ -155,6 +156,10 @@ class CompoundGame(ShortForm, compound=True):
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # built again when loaded: the hash of its canonical options is this process's
+        return (CompoundGame, (self.kind, self.g, self.h))
 
     def __repr__(self) -> str:
         return f"CompoundGame({self.kind!r}, {self.g!r}, {self.h!r})"
@@ -340,6 +345,12 @@ def _conjunctive_sum(g: Form, h: Form, budget: Budget) -> CanonicalGame:
 
 def _selective_sum(g: Form, h: Form, budget: Budget) -> CanonicalGame:
     value_g, value_h = canonical_of(g, budget), canonical_of(h, budget)
+    a, b = value_g.nim_value, value_h.nim_value
+    if isinstance(g, CanonicalGame) and isinstance(h, CanonicalGame) and a is not None:
+        if b is not None:  # its options are *a'+*b, *a+*b' and *a'∧*b' = *min(a', b')
+            budget.count(a + b)
+            seen = {x ^ b for x in range(a)} | {a ^ y for y in range(b)}
+            return nimber(next(v for v in itertools.count(min(a, b)) if v not in seen))
     sides = []
     for side in _SIDES:
         gs, hs = form_options(g, side), form_options(h, side)

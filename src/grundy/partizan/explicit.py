@@ -198,6 +198,10 @@ class ExplicitGame(ShortForm):
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # built again when loaded: the hash of its canonical options is this process's
+        return (ExplicitGame, (self.left, self.right))
+
     def __repr__(self) -> str:
         return f"ExplicitGame(left={self.left!r}, right={self.right!r})"
 
