@@ -50,7 +50,14 @@ class Budget:
 
     def count(self, steps: int) -> None:
         """Count `steps` units of work done otherwise (a shortcut's loop); past the limit,
-        refuse."""
+        refuse.
+
+        Examples
+        --------
+        >>> from grundy.partizan._bottom_up import Budget
+        >>> budget = Budget(100, "a loop"); budget.count(40); budget.spent
+        40
+        """
         self.spent += steps
         if self.spent > self.limit:
             raise PositionLimitError(

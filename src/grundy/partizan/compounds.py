@@ -150,7 +150,16 @@ class CompoundGame(ShortForm, compound=True):
 
     @classmethod
     def of(cls, kind: str, g: Form, h: Form) -> CompoundGame:
-        """``+`` and ``n * G`` of forms: the disjunctive sum, the Conway product."""
+        """What ``+`` and ``n * G`` of forms build: `kind` is ``"disjunctive sum"`` or
+        ``"conway product"``.
+
+        Examples
+        --------
+        >>> from grundy.partizan import explicit_game, parse
+        >>> from grundy.partizan.compounds import CompoundGame
+        >>> str(CompoundGame.of("conway product", parse("2"), explicit_game([0], [])))
+        "2 * '{0|}'"
+        """
         which = {"disjunctive sum": CompoundType.DISJUNCTIVE_SUM}
         return cls(which.get(kind, CompoundType.CONWAY_PRODUCT), g, h)
 
@@ -177,10 +186,28 @@ class CompoundGame(ShortForm, compound=True):
 
     @property
     def left(self) -> tuple[Form, ...]:
+        """Left's options, compounds of the operands' options (built once, when asked).
+
+        Examples
+        --------
+        >>> from grundy.partizan import parse
+        >>> from grundy.partizan.compounds import CompoundGame, CompoundType
+        >>> [str(o) for o in CompoundGame(CompoundType.CONJUNCTIVE_SUM, parse("2"), 3).left]
+        ['1 ConjunctiveSum 2']
+        """
         return self._options("Left")
 
     @property
     def right(self) -> tuple[Form, ...]:
+        """Right's options.
+
+        Examples
+        --------
+        >>> from grundy.partizan import parse
+        >>> from grundy.partizan.compounds import CompoundGame, CompoundType
+        >>> [str(o) for o in CompoundGame(CompoundType.ORDINAL_SUM, parse("*"), -1).right]
+        ['0', '(*) : 0']
+        """
         return self._options("Right")
 
     def _options(self, side: Side) -> tuple[Form, ...]:

@@ -409,7 +409,18 @@ def canonical_form(form: Form, *, max_work: int = DEFAULT_MAX_WORK) -> Canonical
 
 
 def canonical_of(form: Form, budget: Budget) -> CanonicalGame:
-    """The value of `form` within a budget shared with the caller's computation."""
+    """The value of `form` within a budget shared with the caller's computation (what
+    the compounds call on their operands).
+
+    Examples
+    --------
+    >>> from grundy.partizan import explicit_game
+    >>> from grundy.partizan._bottom_up import Budget
+    >>> from grundy.partizan.explicit import canonical_of
+    >>> budget = Budget(100, "an example")
+    >>> str(canonical_of(explicit_game([1], [2]), budget)), budget.spent
+    ('3/2', 3)
+    """
     return form if isinstance(form, CanonicalGame) else form._canonical(budget)
 
 
