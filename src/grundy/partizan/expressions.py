@@ -119,8 +119,7 @@ def evaluate(text: str, *, max_work: int = DEFAULT_MAX_WORK) -> Value:
     try:
         return within_stack(reader.whole)
     except InvalidGameError as exc:
-        message = str(exc)
-        prefix = f"{text!r}: "
+        message, prefix = str(exc), f"{shown(text)}: "
         raise InvalidGameError(
             message if message.startswith(prefix) else prefix + message
         ) from None
