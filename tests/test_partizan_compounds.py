@@ -425,7 +425,7 @@ def test_selective_sum_is_cgsuites_not_winning_ways():
     # *a ∨ *b = *(a + b): CGSuite's row says *8 for *5 ∨ *6, as the code computes
     assert selective_sum("*5", "*6") is nimber(8)
     assert value(sel(tree_of(nimber(5)), tree_of(nimber(6)))) is nimber(8)
-    assert selective_sum(nimber(10**6), nimber(3)).nim_value is not None  # linear work
+    assert selective_sum(nimber(10**5), nimber(3)).nim_value is not None  # linear work
 
 
 @given(n=st.integers(-4, 4), g=trees())
@@ -588,6 +588,13 @@ def test_cgt_evaluates_compounds(capsys):
     status, out, err = run_cli(capsys, "cgt", "1/3")
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "1/3 is not a dyadic rational" in err
+
+
+def test_cgt_refuses_a_value_too_deep_to_write(capsys):
+    # a compound of short text can be born thousands of days late: one line, status 2
+    status, out, err = run_cli(capsys, "cgt", "2000 OrdinalProduct ^")
+    assert status == 2 and out == "" and "too deep" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_canonical_form_of_any_form():

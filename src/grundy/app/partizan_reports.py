@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import InvalidGameError
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown as quoted
 from ..partizan import (
     CanonicalGame,
     PartizanGame,
@@ -153,12 +154,18 @@ def expression_report(
     >>> expression_report("^ + ^ + *")["value"], expression_report("'{*|*}' : 1")["value"]
     ('^^*', '^')
     """
-    g = _read(text)
-    shown = text.strip()
     if cool_by is not None and heat_by is not None:
         raise InvalidGameError("cool or heat, not both: give one of --cool and --heat")
-    if cool_by is not None:
-        g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
-    elif heat_by is not None:
-        g, shown = heat(g, parse(heat_by)), f"{shown} heated by {heat_by.strip()}"
-    return {"expression": shown, **canonical_report(g)}
+    shown = text.strip()
+    try:
+        g = _read(text)
+        if cool_by is not None:
+            g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
+        elif heat_by is not None:
+            g, shown = heat(g, parse(heat_by)), f"{shown} heated by {heat_by.strip()}"
+        return {"expression": shown, **canonical_report(g)}
+    except RecursionError:  # deep text, or a compound of short text: 10000 OrdinalProduct ^
+        raise PositionLimitError(
+            f"{quoted(shown)}: too deep (reading, comparing and writing games recurse once a "
+            "level of braces or a day of birth)"
+        ) from None

@@ -15,8 +15,9 @@ __all__ = ["Budget", "bottom_up", "within_stack", "DEFAULT_MAX_WORK"]
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-#: The default budget of one compound's computation: about a second or two of work.
-DEFAULT_MAX_WORK = 2_000_000
+#: The default budget of one compound's computation: seconds of work at most (a position
+#: with few options costs some 25 µs a unit, one with many options less).
+DEFAULT_MAX_WORK = 200_000
 
 
 class Budget:
