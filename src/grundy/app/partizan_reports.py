@@ -3,7 +3,8 @@
 :func:`canonical_report` describes one canonical form (its value, outcome, stops, mean,
 temperature, thermograph, reduced canonical form, atomic weight); :func:`position_report`
 adds a game's position, its components and each player's winning moves, and
-:func:`expression_report` evaluates a CGSuite expression, cooled or heated. Numbers are
+:func:`expression_report` evaluates a CGSuite expression (games, and the compounds and
+explicit forms of :func:`~grundy.partizan.evaluate`), cooled or heated. Numbers are
 written as text (``"-3/2"``), so that they stay exact in JSON and in the browser.
 """
 
@@ -11,12 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import InvalidGameError
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown as quoted
 from ..partizan import (
     CanonicalGame,
     PartizanGame,
+    RationalNumber,
     atomic_weight,
+    canonical_form,
     cool,
+    evaluate,
     heat,
     is_all_small,
     is_infinitesimal,
@@ -124,6 +129,18 @@ def position_report(
     }
 
 
+def _read(text: str) -> CanonicalGame:
+    """A game's text, or an expression of CGSuite's compounds and explicit forms."""
+    try:
+        return parse(text)
+    except InvalidGameError:
+        pass
+    value = evaluate(text)  # '{*|*}' : 1, G ConjunctiveSum H, 2 * G...; or evaluate's error
+    if isinstance(value, RationalNumber):
+        raise InvalidGameError(f"{text.strip()!r}: {value} is not a dyadic rational: no short game")
+    return canonical_form(value)
+
+
 def expression_report(
     text: str, *, cool_by: str | None = None, heat_by: str | None = None
 ) -> dict[str, Any]:
@@ -134,15 +151,21 @@ def expression_report(
     >>> r = expression_report("{3||2*|1*}", cool_by="1/2")
     >>> r["expression"], r["value"]
     ('{3||2*|1*} cooled by 1/2', '{5/2|2*}')
-    >>> expression_report("^ + ^ + *")["value"]
-    '^^*'
+    >>> expression_report("^ + ^ + *")["value"], expression_report("'{*|*}' : 1")["value"]
+    ('^^*', '^')
     """
-    g = parse(text)
-    shown = text.strip()
     if cool_by is not None and heat_by is not None:
         raise InvalidGameError("cool or heat, not both: give one of --cool and --heat")
-    if cool_by is not None:
-        g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
-    elif heat_by is not None:
-        g, shown = heat(g, parse(heat_by)), f"{shown} heated by {heat_by.strip()}"
-    return {"expression": shown, **canonical_report(g)}
+    shown = text.strip()
+    try:
+        g = _read(text)
+        if cool_by is not None:
+            g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
+        elif heat_by is not None:
+            g, shown = heat(g, parse(heat_by)), f"{shown} heated by {heat_by.strip()}"
+        return {"expression": shown, **canonical_report(g)}
+    except RecursionError:  # deep text, or a compound of short text: 10000 OrdinalProduct ^
+        raise PositionLimitError(
+            f"{quoted(shown)}: too deep (reading, comparing and writing games recurse once a "
+            "level of braces or a day of birth)"
+        ) from None
