@@ -177,6 +177,42 @@ class PartizanGame(Game[P]):
                 "is too deep to compare"
             ) from None
 
+    def value_within(self, position: P, positions: int) -> CanonicalGame | None:
+        """The canonical form of `position` if it needs at most `positions` values stored
+        beyond those stored already, else None (the values found on the way are kept).
+
+        The outcome search settles small regions so: a region is small when its value
+        is cheap, whatever its shape.
+
+        Raises
+        ------
+        InvalidGameError
+            `positions` is negative, or a position can be reached from itself.
+        PositionLimitError
+            ``max_positions`` itself is reached first.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Domineering
+        >>> game = Domineering()
+        >>> str(game.value_within("2x2", 10)), game.value_within("4x4", 10)
+        ('+-1', None)
+        """
+        if type(positions) is not int or positions < 0:
+            raise InvalidGameError(f"positions {positions!r} must be a non-negative int")
+        position = self.check_position(position)
+        limit = self.max_positions
+        cap = len(self._values) + len(self._aliases) + positions
+        if cap >= limit:
+            return self.value(position)
+        self.__dict__["max_positions"] = cap  # _store refuses past it; restored below
+        try:
+            return self.value(position)
+        except PositionLimitError:
+            return None  # cap < limit: the budget, not the game's own limit, was reached
+        finally:
+            self.__dict__["max_positions"] = limit
+
     @property
     def _aliases(self) -> dict[Any, CanonicalGame]:
         """Positions met that are not their own canonical key -> their value."""
