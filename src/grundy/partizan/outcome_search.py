@@ -327,7 +327,7 @@ class OutcomeSearch:
         if not self.decompose or all(key in self._parts for key, _ in regions):
             return state
         big: list[Any] = []
-        for key, count in regions:
+        for key, count in _in_order(regions):
             found = self._parts[key] if key in self._parts else self._settle(key)
             if found is None:
                 big.extend([key] * count)
@@ -385,7 +385,7 @@ class OutcomeSearch:
     def _children(self, state: State) -> Iterator[State]:
         """The positions the player to move in `state` can move to."""
         regions, value, left = state
-        for key, count in regions:
+        for key, count in _in_order(regions):
             rest = Counter(dict(regions))
             if count == 1:
                 del rest[key]
@@ -492,6 +492,12 @@ class OutcomeSearch:
                 found = counts[(key, left)] = len(list(options))
             total += found * count
         return total
+
+
+def _in_order(regions: Regions) -> list[tuple[Any, int]]:
+    """The regions in an order that does not depend on string hashing (which changes
+    from run to run), so that the work done is the same in every run."""
+    return sorted(regions, key=repr) if len(regions) > 1 else list(regions)
 
 
 def outcome_of(game: Any, position: Any, **options: Any) -> Outcome:
