@@ -13,6 +13,7 @@ Examples
 from .canonical import STAR, UP, ZERO, CanonicalGame, cache_size, game, nimber, number, up
 from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temperature
 from .notation import format_game, parse, up_nth, up_sum
+from .outcome_search import OutcomeSearch, OutcomeStats, outcome_of
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
 from .reduced import (
     atomic_weight,
@@ -60,4 +61,7 @@ __all__ = [
     "is_all_small",
     "is_infinitesimal",
     "norton_product",
+    "OutcomeSearch",
+    "OutcomeStats",
+    "outcome_of",
 ]
