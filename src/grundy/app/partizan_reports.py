@@ -2,9 +2,11 @@
 
 :func:`canonical_report` describes one canonical form (its value, outcome, stops, mean,
 temperature, thermograph, reduced canonical form, atomic weight); :func:`position_report`
-adds a game's position, its components and each player's winning moves, and
-:func:`expression_report` evaluates a CGSuite expression (games, and the compounds and
-explicit forms of :func:`~grundy.partizan.evaluate`), cooled or heated. Numbers are
+adds a game's position, its components and each player's winning moves,
+:func:`outcome_report` says only who wins (an outcome search, for boards too big for their
+canonical form), and :func:`expression_report` evaluates a CGSuite expression (games, and
+the compounds and explicit forms of :func:`~grundy.partizan.evaluate`), cooled or heated.
+Numbers are
 written as text (``"-3/2"``), so that they stay exact in JSON and in the browser.
 """
 
@@ -34,9 +36,16 @@ from ..partizan import (
     thermograph,
 )
 from ..partizan.dyadic import format_number
+from ..partizan.outcome_search import OutcomeSearch
 from .value_reports import MOVES_LISTED, described_moves
 
-__all__ = ["canonical_report", "position_report", "expression_report", "PARTS_LISTED"]
+__all__ = [
+    "canonical_report",
+    "position_report",
+    "expression_report",
+    "outcome_report",
+    "PARTS_LISTED",
+]
 
 #: Components of a position whose values a report lists, at most.
 PARTS_LISTED = 16
@@ -169,3 +178,36 @@ def expression_report(
             f"{quoted(shown)}: too deep (reading, comparing and writing games recurse once a "
             "level of braces or a day of birth)"
         ) from None
+
+
+def outcome_report(game: str, rules: PartizanGame[Any], start: Any) -> dict[str, Any]:
+    """Who wins a position, by an outcome-only search (no canonical form of the whole
+    board: its small regions are settled by their values, the rest searched), and the
+    work counted.
+
+    Examples
+    --------
+    >>> from grundy.partizan.games import Domineering
+    >>> rules = Domineering()
+    >>> r = outcome_report("domineering", rules, rules.parse_position(["4x4"]))
+    >>> r["outcome"], r["left_first_wins"], r["right_first_wins"], r["positions"] > 0
+    ('N', True, True, True)
+    """
+    search = OutcomeSearch(rules, max_positions=rules.max_positions)
+    outcome = search.outcome(start)
+    stats = search.stats
+    return {
+        "game": game,
+        "kind": "partizan",
+        "position": rules.position_to_json(start),
+        "position_text": rules.format_position(start),
+        "outcome": outcome.value,
+        "outcome_text": outcome.describe(),
+        "left_first_wins": outcome.value in ("L", "N"),
+        "right_first_wins": outcome.value in ("R", "N"),
+        "positions": stats.positions,
+        "table_hits": stats.table_hits,
+        "regions_settled": stats.settled,
+        "regions_searched": stats.unsettled,
+        "stored": stats.stored,
+    }

@@ -24,6 +24,7 @@ from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temper
 from .explicit import ExplicitGame, ShortForm, canonical_form, explicit_game, impartial_form
 from .expressions import evaluate
 from .notation import format_game, parse, up_nth, up_sum
+from .outcome_search import OutcomeSearch, OutcomeStats, outcome_of
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
 from .rationals import RationalNumber, rational
 from .reduced import (
@@ -87,4 +88,7 @@ __all__ = [
     "RationalNumber",
     "rational",
     "evaluate",
+    "OutcomeSearch",
+    "OutcomeStats",
+    "outcome_of",
 ]
