@@ -6,8 +6,8 @@ adds a game's position, its components and each player's winning moves,
 :func:`outcome_report` says only who wins (an outcome search, for boards too big for their
 canonical form), and :func:`expression_report` evaluates a CGSuite expression (games, and
 the compounds and explicit forms of :func:`~grundy.partizan.evaluate`), cooled or heated.
-Numbers are
-written as text (``"-3/2"``), so that they stay exact in JSON and in the browser.
+Numbers are written as text (``"-3/2"``), so that they stay exact in JSON and in the
+browser.
 """
 
 from __future__ import annotations
