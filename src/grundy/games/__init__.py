@@ -6,6 +6,7 @@ from .beans import BeanGame, bean_value
 from .chomp import Chomp
 from .coin_rows import MockTurtles, Ruler, TurningTurtles
 from .coin_turning import CoinTurningGame
+from .cram import Cram
 from .digraph import DigraphGame
 from .fibonacci_nim import FibonacciNim, zeckendorf
 from .hackenbush import GreenHackenbush, hackenbush_value
@@ -35,6 +36,7 @@ __all__ = [
     "SUBTRACTION_RULES",
     "SumGame",
     "Chomp",
+    "Cram",
     "CoinTurningGame",
     "TurningTurtles",
     "MockTurtles",
