@@ -16,6 +16,7 @@ from ..games import (
     BeanGame,
     Chomp,
     ConnectFour,
+    Cram,
     DigraphGame,
     FibonacciNim,
     GiveAndTake,
@@ -299,6 +300,13 @@ GAMES: dict[str, GameEntry] = {
             "digraph edges 0-1 0-2 1-2 2-3 4-3 tokens 0 4",
             lambda _: DigraphTokens(),
             from_file=DigraphGame.from_file,
+        ),
+        GameEntry(
+            "cram",
+            "Cram: place a domino on two adjacent empty cells, either way; a board RxC or "
+            "rows like ..#|...",
+            "cram 3x4",
+            lambda _: Cram(),
         ),
         GameEntry(
             "domineering",
