@@ -250,6 +250,15 @@ TEXTS: dict[str, GameText] = {
         "loses. From 3 3 3 you may leave 3 1 1 (a bite at row 2, column 2).",
         ("3 3 3", "3 1 1"),
     ),
+    "cram": GameText(
+        "Cram",
+        "Board games",
+        "Take turns to place a domino on two empty squares side by side, upright or lying "
+        "down, as you like; whoever cannot place one loses. A board is RxC, or its rows with "
+        "| between them and # for a covered square. From 2x3 you may leave #..|#.. (a "
+        "domino down the first column).",
+        ("2x3", "#..|#.."),
+    ),
     "domineering": GameText(
         "Domineering",
         "Partizan games",
