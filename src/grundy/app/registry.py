@@ -12,6 +12,7 @@ from ..core.protocol import Game
 from ..games import (
     SUBTRACTION_RULES,
     AllButSubtractionGame,
+    ArcKayles,
     Bash,
     BeanGame,
     Chomp,
@@ -307,6 +308,13 @@ GAMES: dict[str, GameEntry] = {
             "rows like ..#|...",
             "cram 3x4",
             lambda _: Cram(),
+        ),
+        GameEntry(
+            "arc-kayles",
+            "Arc Kayles: pick an edge, its two ends go with their edges; a graph typed as "
+            "edges u-v, or a grid RxC",
+            "arc-kayles edges 0-1 1-2 2-0 2-3",
+            lambda _: ArcKayles(),
         ),
         GameEntry(
             "domineering",

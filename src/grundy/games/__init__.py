@@ -2,6 +2,7 @@
 
 from ..impartial.sum_game import SumGame
 from ..twoplayer.games import ConnectFour, GiveAndTake, TicTacToe
+from .arc_kayles import ArcKayles
 from .beans import BeanGame, bean_value
 from .chomp import Chomp
 from .coin_rows import MockTurtles, Ruler, TurningTurtles
@@ -43,6 +44,7 @@ __all__ = [
     "Ruler",
     "TurningCorners",
     "GreenHackenbush",
+    "ArcKayles",
     "hackenbush_value",
     "DigraphGame",
     "BeanGame",

@@ -259,6 +259,14 @@ TEXTS: dict[str, GameText] = {
         "domino down the first column).",
         ("2x3", "#..|#.."),
     ),
+    "arc-kayles": GameText(
+        "Arc Kayles",
+        "Board games",
+        "A graph of vertices joined by edges. Pick an edge: both its ends are deleted, with "
+        "every edge at them; whoever cannot pick an edge loses. A graph is its edges u-v, "
+        "or RxC for a grid. From edges 0-1 1-2 2-3 you may leave edges 2-3 (pick 0-1).",
+        ("edges 0-1 1-2 2-3", "edges 2-3"),
+    ),
     "domineering": GameText(
         "Domineering",
         "Partizan games",
