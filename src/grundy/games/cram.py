@@ -20,7 +20,6 @@ from .cram_board import (
     dominoes,
     empty_mask,
     half_turn_verdict,
-    region_key,
     split_regions,
 )
 from .octal import DawsonsKayles
@@ -457,8 +456,12 @@ class Cram(ImpartialGame[Board]):
         """The key of `region`, kept (and known as a key) until there are too many."""
         if len(keys) >= _REMEMBERED_REGIONS:
             keys.clear()  # recomputed when met again: a key is a function of the region
-        key = region_key(region, height, width)
-        keys[height, width, region] = keys[key] = key
+        cropped = crop(region, height, width)
+        key = keys.get(cropped)  # the same region met elsewhere, in another board
+        if key is None:
+            key = min(board_images(cropped))
+            keys[cropped] = keys[key] = key
+        keys[height, width, region] = key
         return key
 
 

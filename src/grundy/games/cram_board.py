@@ -128,19 +128,22 @@ def crop(mask: int, height: int, width: int) -> Board:
     ('..',)
     """
     row_bits = (1 << width) - 1
-    rows = [(mask >> (r * width)) & row_bits for r in range(height)]
-    top = next(r for r, bits in enumerate(rows) if bits)
-    bottom = max(r for r, bits in enumerate(rows) if bits)
+    top = ((mask & -mask).bit_length() - 1) // width
+    bottom = (mask.bit_length() - 1) // width
+    rows = [(mask >> (r * width)) & row_bits for r in range(top, bottom + 1)]
     columns = 0
-    for bits in rows[top : bottom + 1]:
+    for bits in rows:
         columns |= bits
     first, last = (columns & -columns).bit_length() - 1, columns.bit_length() - 1
     span = last - first + 1
-    # format() writes the highest bit first: reversed, column `first` comes first.
-    return tuple(
-        format(bits >> first, f"0{span}b")[::-1][:span].translate(_TO_CELLS)
-        for bits in rows[top : bottom + 1]
-    )
+    return tuple(_row_text(bits >> first, span) for bits in rows)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _row_text(bits: int, span: int) -> str:
+    """The row of `span` cells whose empty ones are the bits of `bits` (bit 0 first)."""
+    # format() writes the highest bit first: reversed, bit 0 comes first.
+    return format(bits, f"0{span}b")[::-1].translate(_TO_CELLS)
 
 
 def board_images(board: Board) -> Iterator[Board]:
