@@ -14,7 +14,7 @@ import grundy as gr
 from grundy.games import Cram, DawsonsKayles
 from grundy.games.cram import search_estimate
 from grundy.games.cram_board import board_images, half_turn_verdict
-from grundy.partizan import nimber
+from grundy.partizan import ImpartialAsPartizan, nimber
 from grundy.partizan.games import Cram as PartizanCram
 
 
@@ -86,6 +86,31 @@ def test_random_boards_agree_with_the_plain_search(board):
 def test_small_rectangles_agree_with_the_plain_search(shape):
     board = Cram().check_position(shape)
     assert Cram().grundy(board, use_formula=False) == plain_grundy(board)
+
+
+def mask_grundy(rows, columns):
+    """A plain memoised search over whole boards as bit masks (cell r * columns + c)."""
+    dominoes = [(1 << i) | (1 << (i + columns)) for i in range((rows - 1) * columns)]
+    dominoes += [3 << i for i in range(rows * columns) if i % columns < columns - 1]
+
+    @cache
+    def value(mask):
+        return naive_mex(value(mask ^ d) for d in dominoes if mask & d == d)
+
+    return value((1 << (rows * columns)) - 1)
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns"),
+    [(2, n) for n in range(1, 11)]
+    + [(3, n) for n in range(1, 8)]
+    + [pytest.param(*shape, marks=pytest.mark.slow) for shape in [(2, 11), (2, 12), (3, 8)]],
+)
+def test_two_and_three_rows_agree_with_a_plain_search(rows, columns):
+    # No table of 2 x n and 3 x n values was found in a citable form: a second search.
+    expected = mask_grundy(rows, columns)
+    assert Cram().grundy(f"{rows}x{columns}") == expected
+    assert Cram().grundy(f"{columns}x{rows}", use_formula=False) == expected
 
 
 @settings(max_examples=60)
@@ -193,6 +218,12 @@ def test_the_partizan_cram_has_the_nimber_of_the_sg_value(board):
 @pytest.mark.parametrize("shape", ["3x3", "2x5", "3x4", "4x4"])
 def test_the_partizan_cram_agrees_on_rectangles(shape):
     assert PartizanCram().value(shape) is nimber(Cram().grundy(shape))
+
+
+def test_the_impartial_game_seen_as_partizan_agrees():
+    seen = ImpartialAsPartizan(Cram())
+    for board in ("3x4", "..#.|....|.#..", "2x5"):
+        assert seen.value(board) is PartizanCram().value(board)
 
 
 def test_the_partizan_reference_row_through_the_impartial_game():
