@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import grundy as gr
 from grundy.games import ArcKayles, Cram
 from grundy.games.arc_kayles import graph_family, grid_graph
-from grundy.games.graph_canon import canonical_form, canonical_labelling
+from grundy.games.graph_canon import canonical_form, canonical_labelling, tree_form
 
 
 # ---------------------------------------------------------------- a plain search
@@ -214,12 +214,61 @@ def test_regular_graphs_that_refinement_cannot_split_are_told_apart():
     assert canonical_form(prism) == canonical_form(relabelled(prism, 7))
 
 
+def trees(max_vertices=14):
+    """Random trees: vertex i > 0 hangs from a vertex before it, labels shuffled."""
+
+    @st.composite
+    def build(draw):
+        n = draw(st.integers(2, max_vertices))
+        parents = [draw(st.integers(0, i - 1)) for i in range(1, n)]
+        labels = draw(st.permutations(range(n)))
+        return [(labels[p], labels[i]) for i, p in enumerate(parents, start=1)]
+
+    return build()
+
+
+@settings(max_examples=150)
+@given(trees(), trees(), st.integers(0, 10**6))
+def test_tree_forms_are_equal_exactly_for_isomorphic_trees(first, second, seed):
+    assert tree_form(first) == tree_form(relabelled(first, seed)) == canonical_form(first)
+    isomorphic = nx.is_isomorphic(nx.Graph(first), nx.Graph(second))
+    assert (tree_form(first) == tree_form(second)) == isomorphic
+    assert nx.is_isomorphic(nx.Graph(list(tree_form(first))), nx.Graph(first))
+
+
+@settings(max_examples=60)
+@given(trees(13))
+def test_trees_agree_with_the_plain_search(edges):
+    assert ArcKayles().grundy(edges) == plain(edges)
+
+
+def test_a_tree_is_no_tree_without_its_edges():
+    with pytest.raises(ValueError, match="is no tree"):
+        tree_form([(0, 1), (1, 2), (2, 0)])
+    with pytest.raises(ValueError, match="is no tree"):
+        tree_form([(0, 1), (2, 3), (3, 4), (4, 2), (5, 6)])
+
+
+def test_twins_are_tried_once():
+    # A star of 8 leaves with two leaves joined: no tree, 6 leaves that are twins (the
+    # same neighbour) and 2 adjacent twins. One branch each time: 1 leaf of the search,
+    # where trying every order of the twins would be 6! x 2 of them.
+    graph = [(0, v) for v in range(1, 9)] + [(1, 2)]
+    labelling = canonical_labelling(graph, max_leaves=1)
+    assert labelling.exact
+    assert labelling.form == canonical_form(relabelled(graph, 5))
+
+
 def test_past_the_branch_budget_the_form_is_still_the_same_graph():
-    k6 = [(u, v) for u in range(6) for v in range(u + 1, 6)]  # 6! = 720 branches
-    partial = canonical_labelling(k6, max_leaves=10)
+    # The 3-cube: vertex-transitive, no twins, 48 automorphisms: many branches.
+    cube = list(nx.hypercube_graph(3).edges())
+    cube = [(4 * a + 2 * b + c, 4 * x + 2 * y + z) for (a, b, c), (x, y, z) in cube]
+    partial = canonical_labelling(cube, max_leaves=2)
     assert not partial.exact
-    assert nx.is_isomorphic(nx.Graph(list(partial.form)), nx.Graph(k6))
-    assert canonical_labelling(k6).exact
+    assert nx.is_isomorphic(nx.Graph(list(partial.form)), nx.Graph(cube))
+    full = canonical_labelling(cube)
+    assert full.exact and full.form == canonical_form(relabelled(cube, 11))
+    assert ArcKayles().grundy(cube) == plain(cube)
 
 
 def test_isomorphic_components_share_one_memo_entry():

@@ -258,22 +258,30 @@ class ArcKayles(ImpartialGame[Edges]):
         return position.parts if isinstance(position, Sum) else None
 
     def search_size(self, position: Edges) -> int | None:
-        """An estimate of the components a search values: Cram's estimate
-        (:func:`~grundy.games.cram.search_estimate`) for the vertices of the largest
-        component no theorem values (a grid is a Cram board).
+        """An estimate of the graphs a search values, from the largest component no
+        theorem values: 1.25^V for V vertices if it has at most V edges (trees and one
+        cycle: measured about 50 graphs for random trees of 20 vertices, 4,000-4,600 for
+        40), else Cram's estimate (:func:`~grundy.games.cram.search_estimate`) of V cells
+        (a grid is a Cram board).
 
         Examples
         --------
         >>> from grundy.games import ArcKayles
         >>> ArcKayles().search_size(grid_graph(5, 6)) > 100_000
         True
+        >>> ArcKayles().search_size(((0, 1), (1, 2), (1, 3), (3, 4)))   # a tree: 1.25^5
+        4
         """
-        largest = 0
+        worst = 0
         for part in _connected(position):
-            vertices = len({v for edge in part for v in edge})
-            if vertices > largest and self.formula(part) is None:
-                largest = vertices
-        return search_estimate(largest) if largest else None
+            if self.formula(part) is None:
+                vertices = len({v for edge in part for v in edge})
+                if len(part) <= vertices:
+                    size = -(-(5**vertices) // 4**vertices)  # 1.25^V, rounded up
+                else:
+                    size = search_estimate(vertices)
+                worst = max(worst, size)
+        return worst or None
 
     def search_refusal(self, position: Edges, size: int, limit: int) -> str:
         """Why a graph is refused: the estimate and the limit.
