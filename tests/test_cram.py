@@ -243,7 +243,7 @@ def beling_rows():
 #: Positions the test may search for one board: the larger rows are searched in the slow
 #: run, the largest not at all (Beling's solver, in Rust with a transposition table and
 #: pruning, took minutes for some of them).
-FAST, SLOW = 40_000, 400_000
+FAST, SLOW = 100_000, 3_000_000
 
 
 def beling_cases():

@@ -30,30 +30,31 @@ __all__ = ["Cram", "search_estimate"]
 #: once: a 5 x 5 search meets about 10^5 of them, and each costs a few microseconds.
 _REMEMBERED_REGIONS = 1 << 18
 
-# Measured (benchmarks/cram.py): the regions a search of an R x C rectangle values grow
-# about 1.5-fold with each empty cell (2,284 for 4 x 5, 16,437 for 5 x 5, 356,218 for
-# 5 x 6). The estimate, 0.3 x 1.6^cells (in integers), lies above every measured
-# rectangle, so that a board past the limit is refused at once instead of running for an
-# hour before the limit stops it.
-_GROWTH = (8, 5)  # 1.6
-_BASE = (3, 10)  # 0.3
+# Measured (benchmarks/cram.py, tests): the regions a search of an R x C rectangle values
+# grow by a factor per empty cell that depends on the short side: about 1.35 for 2 x n
+# (73,560 regions for 2 x 19), 1.52 for 3 x n (9,652 for 3 x 8), 1.62 for 4 x n (2,284 for
+# 4 x 5, 109,700 for 4 x 7), 1.85 for 5 x n (16,437 for 5 x 5, 356,218 for 5 x 6). The
+# estimate a * g^cells, by short side: (g, a) rounded up so that it lies above every
+# measured rectangle (2 to 6 times), as fractions (numerator and denominator of each).
+_GROWTH = {2: (7, 5, 1, 1), 3: (31, 20, 1, 2), 4: (33, 20, 1, 5), 5: (19, 10, 1, 100)}
 
 
-def search_estimate(cells: int) -> int:
-    """About how many regions a search of a region of `cells` empty cells values.
+def search_estimate(cells: int, short_side: int = 5) -> int:
+    """About how many regions a search of a region of `cells` empty cells values, the
+    short side of its bounding box being `short_side` (5 or more: the steepest growth).
 
     An estimate fitted to rectangles up to 5 x 6 (see ``benchmarks/cram.py``), rounded
-    up: ``Cram.search_size`` refuses a search whose estimate passes ``max_positions``.
+    up: ``Cram.search_size`` refuses a search whose estimate passes ``max_positions``, at
+    once, instead of running for an hour before the limit stops it.
 
     Examples
     --------
     >>> from grundy.games.cram import search_estimate
-    >>> search_estimate(20) < 20_000 < search_estimate(30)
-    True
+    >>> search_estimate(25), search_estimate(38, short_side=2)   # 5 x 5 (16,437); 2 x 19
+    (93077, 357163)
     """
-    numerator = _BASE[0] * _GROWTH[0] ** cells
-    denominator = _BASE[1] * _GROWTH[1] ** cells
-    return -(-numerator // denominator)  # rounded up
+    g_top, g_bottom, a_top, a_bottom = _GROWTH[min(max(short_side, 2), 5)]
+    return -(-(a_top * g_top**cells) // (a_bottom * g_bottom**cells))  # rounded up
 
 
 @dataclass(frozen=True)
@@ -241,23 +242,24 @@ class Cram(ImpartialGame[Board]):
 
     def search_size(self, position: Board) -> int | None:
         """An estimate of the regions a search meets: :func:`search_estimate` of the
-        largest region the closed forms do not value.
+        region the closed forms do not value that needs the most.
 
         Examples
         --------
         >>> from grundy.games import Cram
         >>> Cram().search_size(("...", "...")), Cram().search_size(("......",) * 5)
-        (6, 398769)
+        (8, 2304667)
         >>> Cram().search_size(("......",) * 6) is None   # 0 by the mirror strategy
         True
         """
         height, width = len(position), len(position[0])
-        largest = 0
+        worst = 0
         for region in split_regions(empty_mask(position), height, width):
-            cells = region.bit_count()
-            if cells > largest and self.formula(crop(region, height, width)) is None:
-                largest = cells
-        return search_estimate(largest) if largest else None
+            board = crop(region, height, width)
+            if region & (region - 1) and self.formula(board) is None:
+                short = min(len(board), len(board[0]))
+                worst = max(worst, search_estimate(region.bit_count(), short))
+        return worst or None
 
     def search_refusal(self, position: Board, size: int, limit: int) -> str:
         """Why a board is refused: its largest region and the estimate.
