@@ -467,7 +467,7 @@ class ArcKayles(ImpartialGame[Edges]):
         --------
         >>> from grundy.games import ArcKayles
         >>> ArcKayles().explain_part(((0, 1), (0, 2), (0, 3)))
-        'K(1, 3): every game lasts 1 moves: value = 1'
+        'K(1, 3): every game lasts 1 move: value = 1'
         """
         parts = self.components(position)
         if parts is not None and len(parts) != 1:
@@ -482,9 +482,11 @@ class ArcKayles(ImpartialGame[Edges]):
             return f"a path of {a} vertices is a heap of {a} in Dawson's Kayles: value = {value}"
         if kind == "cycle":
             return f"a cycle of {a} vertices leaves a path of {a - 2}: value = {value}"
+        moves = a // 2 if kind == "complete" else a
+        lasts = f"every game lasts {moves} move{'' if moves == 1 else 's'}"
         if kind == "complete":
-            return f"K{a}: every game lasts {a // 2} moves: value = {value}"
-        return f"K({a}, {b}): every game lasts {a} moves: value = {value}"
+            return f"K{a}: {lasts}: value = {value}"
+        return f"K({a}, {b}): {lasts}: value = {value}"
 
     # ----------------------------------------------------------------- machinery
     def _keys(self) -> dict[Edges, Edges]:
