@@ -39,6 +39,7 @@ import time
 import tracemalloc
 from typing import Any
 
+from _timing import ratio as speedup
 from _timing import seconds
 
 LABEL = 12
@@ -141,8 +142,8 @@ def main(argv: list[str] | None = None) -> None:
     print("ratio = baseline time / grundy time (above 1: grundy is faster);")
     print("stored = values kept; peak MiB: tracemalloc in a run of its own, grundy / baseline\n")
     header = f"{'board':<{LABEL}}{'value':>6}{'grundy':>10}{'stored':>9}{'baseline':>10}"
-    print(f"{header}{'stored':>12}{'ratio':>8}{'peak MiB':>18}")
-    print("-" * (LABEL + 73))
+    print(f"{header}{'stored':>12}{'ratio':>10}{'peak MiB':>18}")
+    print("-" * (LABEL + 75))
     total = time.perf_counter()
     for board, heavy in CASES:
         if heavy and not args.full:
@@ -158,12 +159,12 @@ def main(argv: list[str] | None = None) -> None:
             base_mib = in_fresh_process(context, board, True, theorems, args.baseline_limit, True)[
                 3
             ]
-        ratio = "" if base_s is None else f"{base_s / max(ours_s, 1e-6):.2f}"
+        ratio = "" if base_s is None else speedup(max(ours_s, 1e-6), base_s)
         stored = f"{base_n:,}" if base_s is not None else f"> {base_n:,}"
         mib = f"{ours_mib:.1f}" + ("" if base_mib is None else f" / {base_mib:.1f}")
         line = (
             f"{board:<{LABEL}}{ours_v:>6}{seconds(ours_s):>10}{ours_n:>9,}"
-            f"{seconds(base_s):>10}{stored:>12}{ratio:>8}{mib:>18}"
+            f"{seconds(base_s):>10}{stored:>12}{ratio:>10}{mib:>18}"
         )
         print(line, flush=True)
     print(f"\ntotal run time {time.perf_counter() - total:.0f} s")
