@@ -12,6 +12,19 @@ Examples
 
 from .canonical import STAR, UP, ZERO, CanonicalGame, cache_size, game, nimber, number, up
 from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temperature
+from .loopy import (
+    LoopyGame,
+    LoopyOutcome,
+    SidedValue,
+    Stopper,
+    degree,
+    game_value,
+    is_stopper,
+    loopy_game,
+    offside,
+    onside,
+    parse_loopy,
+)
 from .notation import format_game, parse, up_nth, up_sum
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
 from .reduced import (
@@ -60,4 +73,15 @@ __all__ = [
     "is_all_small",
     "is_infinitesimal",
     "norton_product",
+    "parse_loopy",
+    "loopy_game",
+    "LoopyGame",
+    "Stopper",
+    "SidedValue",
+    "LoopyOutcome",
+    "onside",
+    "offside",
+    "is_stopper",
+    "degree",
+    "game_value",
 ]
