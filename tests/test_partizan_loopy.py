@@ -12,15 +12,18 @@ from typing import Any
 
 import pytest
 from conftest import DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grundy.core.errors import GrundyError, InvalidGameError, PositionLimitError
-from grundy.partizan import PartizanGame, parse
+from grundy.partizan import PartizanGame, game, parse
 from grundy.partizan.loopy import (
     LoopyGame,
     LoopyOutcome,
     NotIdempotentError,
     NotStableError,
     NotStopperError,
+    NotStopperSidedError,
     SidedValue,
     Stopper,
     SubordinateError,
@@ -29,11 +32,15 @@ from grundy.partizan.loopy import (
     game_value,
     loopy_game,
     loopy_outcome,
+    loopy_value,
     parse_loopy,
     pow_to,
     power,
     subordinate,
+    survival,
 )
+from grundy.partizan.loopy.simplify import simplest_form
+from grundy.partizan.loopy.survival import le
 
 # ------------------------------------------------------------------ CGSuite's stoppers
 RECORDS = json.loads((DATA / "cgsuite_stopper_properties.json").read_text())["records"]
@@ -344,6 +351,20 @@ def test_big_graphs_are_refused_or_answered_within_the_limits():
     assert loopy_outcome(chain) == LoopyOutcome.R
 
 
+def test_bachs_carousel_has_no_stopper_sides():
+    """CGSuite's tutorial: Bach's carousel is a game whose sides are not stoppers."""
+    with pytest.raises(NotStopperSidedError) as info:
+        parse_loopy("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+    assert "carousel" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_the_state_limit_is_enforced():
+    game = loopy_game("+-{5|pass} - +-{5|pass}")
+    with pytest.raises(PositionLimitError) as info:
+        loopy_value(game, max_states=1000)
+    assert "1,000" in str(info.value)
+
+
 def test_not_a_stopper_is_refused_where_a_stopper_is_needed():
     with pytest.raises(NotStopperError):
         Stopper("dud")
@@ -351,3 +372,203 @@ def test_not_a_stopper_is_refused_where_a_stopper_is_needed():
         power(parse("{1|0}"), 2)
     with pytest.raises(SubordinateError):
         pow_to(parse("^"), "{1|0}")
+
+
+# ------------------------------------------------------------------ plain searches
+# Small random graphs, checked against searches written straight from the definitions:
+# a player "forces" a result within k moves by a plain recursion on k (no counters, no
+# queues), k up to the number of states, past which a forced result cannot take longer.
+def _states_of_difference(g: LoopyGame, h: LoopyGame, state: tuple[int, int, int]) -> list[Any]:
+    """The moves of H - G from (vertex of G, vertex of H, 0 Left / 1 Right to move)."""
+    a, b, mover = state
+    if mover == 0:  # Left: in -G to a Right option of G, in H to a Left option
+        return [(x, b, 1) for x in g.right[a]] + [(a, y, 1) for y in h.left[b]]
+    return [(x, b, 0) for x in g.left[a]] + [(a, y, 0) for y in h.right[b]]
+
+
+def survives(g: LoopyGame, h: LoopyGame) -> bool:
+    """Left, moving second in H - G, is never left without a move: G <= H for stoppers."""
+    bound = 2 * g.size * h.size + 1
+
+    @cache
+    def right_forces(state: tuple[int, int, int], k: int) -> bool:
+        moves = _states_of_difference(g, h, state)
+        if state[2] == 0:
+            return not moves or (k > 0 and all(right_forces(s, k - 1) for s in moves))
+        return k > 0 and any(right_forces(s, k - 1) for s in moves)
+
+    return not right_forces((0, 0, 1), bound)
+
+
+def outcome_by_search(g: LoopyGame) -> LoopyOutcome:
+    """Who forces a win with Left, then Right, moving first; a draw if neither does."""
+    bound = 2 * g.size + 1
+
+    @cache
+    def forces(v: int, mover: int, winner: int, k: int) -> bool:
+        moves = g.right[v] if mover else g.left[v]
+        if mover == winner:
+            return k > 0 and any(forces(w, 1 - mover, winner, k - 1) for w in moves)
+        return not moves or (k > 0 and all(forces(w, 1 - mover, winner, k - 1) for w in moves))
+
+    results = []
+    for mover in (0, 1):
+        results.append(1 if forces(0, mover, 0, bound) else -1 if forces(0, mover, 1, bound) else 0)
+    return LoopyOutcome.of(*results)
+
+
+@st.composite
+def graphs(draw: Any, most: int = 4) -> LoopyGame:
+    n = draw(st.integers(1, most))
+    option_sets = st.frozensets(st.integers(0, n - 1), max_size=2)
+    left = tuple(tuple(sorted(draw(option_sets))) for _ in range(n))
+    right = tuple(tuple(sorted(draw(option_sets))) for _ in range(n))
+    return LoopyGame(left, right).pack(0)
+
+
+stoppers = graphs().filter(LoopyGame.is_stopper)
+
+
+@settings(max_examples=150)
+@given(graphs(), graphs())
+def test_comparison_is_survival(g, h):
+    assert le(g, h) == survives(g, h)
+
+
+@settings(max_examples=150)
+@given(graphs())
+def test_outcome_by_retrograde_analysis_is_the_plain_search(g):
+    assert loopy_outcome(g) == outcome_by_search(g)
+
+
+@settings(max_examples=150)
+@given(stoppers)
+def test_simplest_form_equals_the_stopper(g):
+    s = simplest_form(g)
+    assert s.is_stopper()
+    assert survives(g, s) and survives(s, g)
+    assert simplest_form(s) == s  # simplest already
+
+
+@settings(max_examples=100)
+@given(stoppers, stoppers)
+def test_equal_stoppers_are_one_object(g, h):
+    """Stopper is canonical: equal values (by the plain search) have one simplest form."""
+    same_value = survives(g, h) and survives(h, g)
+    assert (Stopper(g) is Stopper(h)) == same_value
+
+
+@settings(max_examples=100)
+@given(stoppers, st.data())
+def test_a_copied_vertex_changes_nothing(g, data):
+    """A follower split into two copies (each edge to it sent to either) is the same game."""
+    v = data.draw(st.integers(0, g.size - 1))
+    n = g.size
+    pick = st.booleans()
+
+    def retarget(row: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(n if w == v and data.draw(pick) else w for w in row)
+
+    left = tuple(retarget(r) for r in g.left) + (retarget(g.left[v]),)
+    right = tuple(retarget(r) for r in g.right) + (retarget(g.right[v]),)
+    assert Stopper(LoopyGame(left, right)) is Stopper(g)
+
+
+@settings(max_examples=100)
+@given(stoppers)
+def test_the_text_of_a_stopper_reads_back(g):
+    s = Stopper(g)
+    assert parse_loopy(str(s)) is s
+    assert -s is Stopper(-g)
+
+
+@settings(max_examples=60)
+@given(graphs(3), st.lists(stoppers, min_size=1, max_size=4))
+def test_sides_are_the_extreme_stoppers_left_or_right_survives_against(g, tests):
+    """G⁺ >= X exactly when Left survives G - X, and G⁻ <= X exactly when Left survives
+    X - G (Right moving first, infinite play hers): the definition of the sides."""
+    try:
+        value = loopy_value(g)
+    except NotStopperSidedError:  # pragma: no cover - no carousel this small
+        return
+    up, down = (value, value) if isinstance(value, Stopper) else (value.onside, value.offside)
+    assert down <= up
+    for x in tests:
+        assert (up >= Stopper(x)) == survives(x, g)
+        assert (down <= Stopper(x)) == survives(g, x)
+
+
+@settings(max_examples=60)
+@given(graphs(3))
+def test_outcome_from_the_sides_is_the_outcome_with_draws(g):
+    value = loopy_value(g)
+    assert value.outcome == loopy_outcome(g) or isinstance(value, Stopper)
+    if isinstance(value, Stopper):  # a stopper alone is never drawn
+        assert loopy_outcome(g).value in {
+            o.value for o in (LoopyOutcome.L, LoopyOutcome.R, LoopyOutcome.N, LoopyOutcome.P)
+        }
+        assert str(loopy_outcome(g)) == value.outcome.value
+
+
+@settings(max_examples=40)
+@given(stoppers, stoppers, stoppers)
+def test_sums_commute_and_associate(a, b, c):
+    x, y, z = Stopper(a), Stopper(b), Stopper(c)
+    assert x + y == y + x
+    assert (x + y) + z == x + (y + z)
+    assert x + 0 is x and x - x == x + (-x)
+
+
+# a short game's form: (Left options, Right options), each a form; no cycles
+short_forms = st.recursive(
+    st.just(((), ())),
+    lambda inner: st.tuples(
+        st.lists(inner, max_size=2).map(tuple), st.lists(inner, max_size=2).map(tuple)
+    ),
+    max_leaves=7,
+)
+
+
+def form_graph(form: Any) -> LoopyGame:
+    """The tree of a short form as a graph (a vertex a node, no sharing)."""
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+
+    def add(f: Any) -> int:
+        v = len(left)
+        left.append(())
+        right.append(())
+        left[v] = tuple(add(o) for o in f[0])
+        right[v] = tuple(add(o) for o in f[1])
+        return v
+
+    add(form)
+    return LoopyGame(tuple(left), tuple(right))
+
+
+def form_value(form: Any) -> Any:
+    return game([form_value(o) for o in form[0]], [form_value(o) for o in form[1]])
+
+
+@settings(max_examples=150)
+@given(short_forms)
+def test_short_games_embed_unchanged(form):
+    """The loopy simplest form of a short game's form is its canonical form, written
+    the same way, and sums and comparisons agree with the short theory."""
+    g = form_graph(form)
+    s = Stopper(g)
+    short = form_value(form)
+    assert s.short is short and str(s) == str(short) and s is Stopper(short)
+    assert s.outcome == short.outcome
+    assert (s + s).short is short + short
+
+
+@settings(max_examples=100)
+@given(graphs(), graphs())
+def test_the_compiled_search_is_the_python_one(g, h):
+    """The kernel used for big comparisons gives Python's answers on every state."""
+    for mode in ("stopper", "onside", "offside"):
+        for starts in (None, [1]):
+            python = list(survival._solve(g, h, mode, starts, 10**6))
+            compiled = [int(x) for x in survival._compiled(g, h, mode, -1 if starts is None else 1)]
+            assert python == compiled

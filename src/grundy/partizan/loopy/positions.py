@@ -15,6 +15,7 @@ from ..protocol import PartizanGame
 from .graph import LoopyGame
 from .outcome import LoopyOutcome, loopy_outcome
 from .stopper import SidedValue, Stopper, loopy_value
+from .survival import DEFAULT_MAX_STATES
 
 __all__ = ["game_graph", "game_value", "game_outcome"]
 
@@ -101,10 +102,15 @@ def game_graph(
 
 
 def game_value(
-    game: PartizanGame[Any], position: Any, max_positions: int | None = None
+    game: PartizanGame[Any],
+    position: Any,
+    max_positions: int | None = None,
+    max_states: int = DEFAULT_MAX_STATES,
 ) -> Stopper | SidedValue:
     """The value of `position`: a :class:`Stopper` when no play alternates forever from
-    it, else its sides ``A & B`` (CGSuite's ``GameValue``).
+    it, else its sides ``A & B`` (CGSuite's ``GameValue``): :func:`game_graph` explores
+    at most `max_positions` positions, :func:`loopy_value` compares at most `max_states`
+    states at once.
 
     Examples
     --------
@@ -117,7 +123,7 @@ def game_value(
     >>> str(game_value(Hop(), 1))            # {0, pass | 0} = ^[on]*
     '^[on]*'
     """
-    return loopy_value(game_graph(game, position, max_positions))
+    return loopy_value(game_graph(game, position, max_positions), max_states)
 
 
 def game_outcome(

@@ -18,15 +18,13 @@ A label or ``pass`` stands for a game still being written, so it may only be an 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
-from ...core.errors import InvalidGameError, PositionLimitError
+from ...core.errors import InvalidGameError
 from ...core.integers import shown
-from ..canonical import CanonicalGame, nimber, number, up
-from ..notation import up_nth, up_sum
+from ._building import BUILTINS, Builder, Node
 from .graph import DEFAULT_MAX_VERTICES, LoopyGame
-from .simplify import simplest_form
 
 __all__ = ["loopy_game", "read_sides", "MAX_NESTING", "BUILTINS"]
 
@@ -42,22 +40,6 @@ _TOKEN = re.compile(
 _TRANSLATE = str.maketrans({"↑": "^", "↓": "v", "±": "\x00"})
 
 
-def _builtin_graphs() -> dict[str, LoopyGame]:
-    on = LoopyGame(((0,),), ((),))
-    over = LoopyGame(((1,), ()), ((0,), ()))
-    upon = LoopyGame(((0,), (2,), ()), ((1,), (2,), ()))  # {pass | *}, * = {0 | 0}
-    return {
-        "on": on,
-        "off": -on,
-        "over": over,
-        "under": -over,
-        "upon": upon,
-        "dud": LoopyGame(((0,),), ((0,),)),
-    }
-
-
-#: The loopy games CGSuite names: on, off, over, under, upon, dud.
-BUILTINS = _builtin_graphs()
 _RESERVED = {*BUILTINS, "pass", "begin", "end", "Tiny", "Miny"}
 
 
@@ -109,16 +91,6 @@ def read_sides(
 
 
 # ------------------------------------------------------------------ the syntax tree
-@dataclass
-class _Node:
-    # number, star, up, upsum, upnth, loopy, name, pass, braces, sum, neg, switch, tiny, miny
-    kind: str
-    value: object = None
-    parts: list[_Node] = field(default_factory=list)
-    right: list[_Node] = field(default_factory=list)
-    at: int = 0
-
-
 @dataclass
 class _Token:
     kind: str
@@ -209,14 +181,18 @@ class _Reader:
         if self.is_("&"):
             self.i += 1
             second = self.expression()
-        builder = _Builder(self, variables)
+        builder = Builder(self.fail, self.original, self.max_vertices, variables)
         onside = builder.game(first)
-        return onside, (None if second is None else _Builder(self, variables).game(second))
+        return onside, (
+            None
+            if second is None
+            else Builder(self.fail, self.original, self.max_vertices, variables).game(second)
+        )
 
-    def expression(self) -> _Node:
+    def expression(self) -> Node:
         """Terms joined by + and -; a - before a number belongs to it."""
         self.enter()
-        terms: list[_Node] = []
+        terms: list[Node] = []
         sign = 1
         while True:
             t = self.peek()
@@ -241,9 +217,9 @@ class _Reader:
             t = self.peek()
             raise self.fail("a game is missing" + ("" if t is None else f" at {t.at}"))
         self.depth -= 1
-        return terms[0] if len(terms) == 1 else _Node("sum", parts=terms)
+        return terms[0] if len(terms) == 1 else Node("sum", parts=terms)
 
-    def term(self, sign: int) -> _Node:
+    def term(self, sign: int) -> Node:
         """Atoms side by side, summed (``3/2under``, ``-1/4v[on]``, ``2Tiny(2)``)."""
         atoms = [self.atom()]
         while True:
@@ -255,10 +231,10 @@ class _Reader:
             ):
                 break
             atoms.append(self.atom())
-        node = atoms[0] if len(atoms) == 1 else _Node("sum", parts=atoms)
-        return node if sign > 0 else _Node("neg", parts=[node])
+        node = atoms[0] if len(atoms) == 1 else Node("sum", parts=atoms)
+        return node if sign > 0 else Node("neg", parts=[node])
 
-    def atom(self) -> _Node:
+    def atom(self) -> Node:
         t = self.peek()
         if t is None:
             raise self.fail("a game is missing at the end")
@@ -273,8 +249,8 @@ class _Reader:
                 self.i += 1
                 if len(n.text) > 6 or int(n.text) > MAX_NIMBER:
                     raise self.fail(f"*{n.text}: the largest nimber read is *{MAX_NIMBER}")
-                return _Node("star", int(n.text), at=t.at)
-            return _Node("star", 1, at=t.at)
+                return Node("star", int(n.text), at=t.at)
+            return Node("star", 1, at=t.at)
         if t.text == "^" or (t.kind == "word" and _arrow_word(t.text)):
             return self.arrows()
         if t.text == "{":
@@ -290,28 +266,28 @@ class _Reader:
                 self.i += 1
                 options = self.options_list()
                 self.expect("}")
-                return _Node("switch", parts=options, at=t.at)
+                return Node("switch", parts=options, at=t.at)
             self.enter()
             option = self.atom()
             self.depth -= 1
-            return _Node("switch", parts=[option], at=t.at)
+            return Node("switch", parts=[option], at=t.at)
         if t.kind == "word":
             self.i += 1
             if t.text in ("Tiny", "Miny"):
                 self.expect("(")
                 inner = self.expression()
                 self.expect(")")
-                return _Node(t.text.lower(), parts=[inner], at=t.at)
+                return Node(t.text.lower(), parts=[inner], at=t.at)
             if self.is_("{"):
                 if t.text in _RESERVED:
                     raise self.fail(f"{t.text!r} at {t.at} cannot label a loop")
                 return self.braces(t)
             if t.text == "pass":
-                return _Node("pass", at=t.at)
-            return _Node("name", t.text, at=t.at)
+                return Node("pass", at=t.at)
+            return Node("name", t.text, at=t.at)
         raise self.fail(f"unexpected {t.text!r} at {t.at}")
 
-    def number(self) -> _Node:
+    def number(self) -> Node:
         start = self.peek()
         assert start is not None
         negative = False
@@ -334,9 +310,9 @@ class _Reader:
             if len(d.text) > 20 or int(d.text) == 0 or int(d.text) & (int(d.text) - 1):
                 raise self.fail(f"{digits.text}/{d.text} is not a dyadic rational")
             value /= int(d.text)
-        return _Node("number", -value if negative else value, at=start.at)
+        return Node("number", -value if negative else value, at=start.at)
 
-    def arrows(self) -> _Node:
+    def arrows(self) -> Node:
         t = self.peek()
         assert t is not None
         self.i += 1
@@ -352,7 +328,7 @@ class _Reader:
             if t.text[len(letters) :]:
                 if count != 1:
                     raise self.fail(f"write v{t.text[len(letters) :]} or vv, not {t.text}")
-                return _Node("up", -int(t.text[len(letters) :]), at=t.at)
+                return Node("up", -int(t.text[len(letters) :]), at=t.at)
         if count == 1 and (self.is_("[") or self.is_("<")):
             bracket = self.peek()
             assert bracket is not None
@@ -362,16 +338,16 @@ class _Reader:
             if inside is not None and inside.kind == "word" and inside.text == "on":
                 self.i += 1
                 self.expect(close)
-                node = _Node("loopy", "upon" if close == "]" else "uponth", at=t.at)
+                node = Node("loopy", "upon" if close == "]" else "uponth", at=t.at)
             elif inside is not None and inside.kind == "number" and 1 <= int(inside.text) <= 10_000:
                 self.i += 1
                 self.expect(close)
-                node = _Node("upsum" if close == "]" else "upnth", int(inside.text), at=t.at)
+                node = Node("upsum" if close == "]" else "upnth", int(inside.text), at=t.at)
             else:
                 raise self.fail(
                     f"write ^{bracket.text}n{close} (1 <= n <= 10000) or ^{bracket.text}on{close}"
                 )
-            return node if sign > 0 else _Node("neg", parts=[node])
+            return node if sign > 0 else Node("neg", parts=[node])
         n = self.peek()
         if t.text == "^" and n is not None and n.kind == "number":
             if count != 1:
@@ -380,7 +356,7 @@ class _Reader:
             count = int(n.text) if len(n.text) <= 6 else 10**6
         if count > 10_000:
             raise self.fail(f"at most 10000 arrows are read, not {count}")
-        return _Node("up", sign * count, at=t.at)
+        return Node("up", sign * count, at=t.at)
 
     def has_bars(self) -> bool:
         """Whether the braces opening at the current token have a bar at their level."""
@@ -396,18 +372,18 @@ class _Reader:
                 return True
         return False
 
-    def options_list(self) -> list[_Node]:
+    def options_list(self) -> list[Node]:
         options = [self.expression()]
         while self.is_(","):
             self.i += 1
             options.append(self.expression())
         return options
 
-    def braces(self, label: _Token | None) -> _Node:
+    def braces(self, label: _Token | None) -> Node:
         """``{ ... }``: options and bar runs, split at the longest run."""
         self.enter()
         opening = self.expect("{")
-        items: list[_Node | int] = []  # options, and bar runs as ints
+        items: list[Node | int] = []  # options, and bar runs as ints
         expecting_option = True
         while True:
             t = self.peek()
@@ -437,7 +413,7 @@ class _Reader:
         self.depth -= 1
         return node
 
-    def split(self, items: list[_Node | int], at: int) -> _Node:
+    def split(self, items: list[Node | int], at: int) -> Node:
         runs = [x for x in items if isinstance(x, int)]
         if not runs:
             raise self.fail(f"the braces at {at} have no '|'")
@@ -452,167 +428,10 @@ class _Reader:
                 sides.append([self.split(part, at)])
                 self.depth -= 1
             else:
-                sides.append([x for x in part if isinstance(x, _Node)])
-        return _Node("braces", None, parts=sides[0], right=sides[1], at=at)
+                sides.append([x for x in part if isinstance(x, Node)])
+        return Node("braces", None, parts=sides[0], right=sides[1], at=at)
 
 
 def _arrow_word(word: str) -> bool:
     """``v``, ``vv``, ``v3``: down arrows written as a word."""
     return re.fullmatch(r"v+|v\d+", word) is not None
-
-
-# ------------------------------------------------------------------ building the graph
-class _Builder:
-    """Vertices with edges, built as the tree is read: braces open a vertex, a whole game
-    (a sum, a named game) is copied in."""
-
-    def __init__(self, reader: _Reader, variables: dict[str, LoopyGame]) -> None:
-        self.reader = reader
-        self.variables = variables
-        self.left: list[list[int]] = []
-        self.right: list[list[int]] = []
-        self.open: set[int] = set()
-
-    def too_big(self) -> PositionLimitError:
-        limit = self.reader.max_vertices
-        return PositionLimitError(
-            f"{shown(self.reader.original)} has more than {limit:,} positions"
-        )
-
-    def new(self) -> int:
-        if len(self.left) >= self.reader.max_vertices:
-            raise self.too_big()
-        self.left.append([])
-        self.right.append([])
-        return len(self.left) - 1
-
-    def embed(self, g: LoopyGame) -> int:
-        if len(self.left) + g.size > self.reader.max_vertices:
-            raise self.too_big()
-        base = len(self.left)
-        self.left.extend([w + base for w in row] for row in g.left)
-        self.right.extend([w + base for w in row] for row in g.right)
-        return base
-
-    def short(self, g: CanonicalGame) -> int:
-        return self.embed(LoopyGame.from_short(g, self.reader.max_vertices))
-
-    def game(self, node: _Node) -> LoopyGame:
-        return self.whole(self.vertex(node, {}), node)
-
-    def whole(self, v: int, node: _Node) -> LoopyGame:
-        """The complete game at vertex v: refused if it reaches a loop still being written."""
-        order = [v]
-        number_of = {v: 0}
-        i = 0
-        while i < len(order):
-            w = order[i]
-            i += 1
-            if w in self.open:
-                what = f"the label {node.value!r}" if node.kind == "name" else "pass"
-                if node.kind not in ("name", "pass"):
-                    what = "a label or pass inside it"
-                raise self.reader.fail(
-                    f"{what} stands for a game still being written; it may only be an option"
-                )
-            for x in (*self.left[w], *self.right[w]):
-                if x not in number_of:
-                    number_of[x] = len(order)
-                    order.append(x)
-        return LoopyGame(
-            tuple(tuple(sorted({number_of[x] for x in self.left[w]})) for w in order),
-            tuple(tuple(sorted({number_of[x] for x in self.right[w]})) for w in order),
-        )
-
-    def vertex(self, node: _Node, scope: dict[str, int]) -> int:
-        kind = node.kind
-        if kind == "number":
-            return self.short(number(node.value))  # type: ignore[arg-type]
-        if kind == "star":
-            return self.short(nimber(node.value))  # type: ignore[arg-type]
-        if kind == "up":
-            return self.short(up(node.value))  # type: ignore[arg-type]
-        if kind == "upsum":
-            return self.short(up_sum(node.value))  # type: ignore[arg-type]
-        if kind == "upnth":
-            return self.short(up_nth(node.value))  # type: ignore[arg-type]
-        if kind == "loopy":
-            upon = BUILTINS["upon"]
-            if node.value == "upon":
-                return self.embed(upon)
-            star = LoopyGame.from_short(nimber(1))
-            down_star = -(upon + star)  # ^<on> = {0 | v[on]*}
-            return self.embed(_option_game([LoopyGame.from_short(number(0))], [down_star]))
-        if kind == "pass":
-            if "pass" not in scope:
-                raise self.reader.fail(f"'pass' at {node.at} is outside any braces")
-            return scope["pass"]
-        if kind == "name":
-            name = str(node.value)
-            if name in scope:
-                return scope[name]
-            if name in self.variables:
-                return self.embed(self.variables[name])
-            if name in BUILTINS:
-                return self.embed(BUILTINS[name])
-            raise self.reader.fail(f"unknown name {name!r} at {node.at}")
-        if kind == "braces":
-            v = self.new()
-            self.open.add(v)
-            inner = dict(scope)
-            inner["pass"] = v
-            if node.value is not None:
-                label = str(node.value)
-                if label in scope or label in self.variables:
-                    raise self.reader.fail(f"the label {label!r} at {node.at} is bound twice")
-                inner[label] = v
-            for options, row in ((node.parts, self.left), (node.right, self.right)):
-                for option in options:
-                    row[v].append(self.vertex(option, inner))
-            self.open.discard(v)
-            return v
-        parts = [self.whole(self.vertex(p, scope), p) for p in node.parts]
-        if kind == "sum":
-            return self.embed(self.total(parts))
-        if kind == "neg":
-            return self.embed(-parts[0])
-        if kind == "switch":
-            return self.embed(_option_game(parts, [-g for g in parts]))
-        zero = LoopyGame.from_short(number(0))
-        if kind == "tiny":  # {0 || 0 | -G}
-            return self.embed(_option_game([zero], [_option_game([zero], [-parts[0]])]))
-        if kind == "miny":  # {G | 0 || 0}
-            return self.embed(_option_game([_option_game([parts[0]], [zero])], [zero]))
-        raise self.reader.fail(f"cannot read {kind!r}")  # pragma: no cover
-
-    def total(self, parts: list[LoopyGame]) -> LoopyGame:
-        """The sum of whole games: the short ones added as canonical forms, the stoppers in
-        their simplest forms, so that a sum of many terms stays small."""
-        short = number(0)
-        loopy: list[LoopyGame] = []
-        for g in parts:
-            if g.is_cycle_free():
-                short = short + g.to_short()
-            elif g.is_stopper() and g.size <= 300:
-                loopy.append(simplest_form(g))
-            else:
-                loopy.append(g)
-        total = LoopyGame.from_short(short, self.reader.max_vertices)
-        for g in loopy:
-            total = total.add(g, self.reader.max_vertices)
-        return total
-
-
-def _option_game(left: list[LoopyGame], right: list[LoopyGame]) -> LoopyGame:
-    """{left | right} for whole games given as graphs."""
-    rows_left: list[tuple[int, ...]] = [()]
-    rows_right: list[tuple[int, ...]] = [()]
-    roots: tuple[list[int], list[int]] = ([], [])
-    for side, games in ((0, left), (1, right)):
-        for g in games:
-            base = len(rows_left)
-            roots[side].append(base)
-            rows_left.extend(tuple(w + base for w in row) for row in g.left)
-            rows_right.extend(tuple(w + base for w in row) for row in g.right)
-    rows_left[0], rows_right[0] = tuple(roots[0]), tuple(roots[1])
-    return LoopyGame(tuple(rows_left), tuple(rows_right)).pack(0)

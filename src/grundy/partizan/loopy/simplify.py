@@ -28,9 +28,10 @@ def quotient(g: LoopyGame) -> LoopyGame:
     >>> quotient(LoopyGame(((1,), (0,)), ((), ())))     # a two-cycle of Left passes: on
     LoopyGame(left=((0,),), right=((),))
     """
+    g = g.pack(0)
     ids = canonical_ids(g)
     first: dict[int, int] = {}
-    for v in g.reachable():
+    for v in range(g.size):
         first.setdefault(ids[v], v)
     merged = LoopyGame(
         tuple(tuple(sorted({first[ids[w]] for w in row})) for row in g.left),

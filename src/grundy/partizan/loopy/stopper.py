@@ -25,7 +25,7 @@ from .reading import read_sides
 from .sides import offside_graph, onside_graph
 from .simplify import simplest_form
 from .stops import Pseudonumber, VertexForms
-from .survival import le
+from .survival import DEFAULT_MAX_STATES, le
 from .writing import format_stopper, number_tiny_form
 
 __all__ = ["Stopper", "SidedValue", "StopperLike", "loopy_value", "sided"]
@@ -476,8 +476,24 @@ def sided(onside: StopperLike, offside: StopperLike) -> Stopper | SidedValue:
     return on if on is off else SidedValue(on, off)
 
 
-def loopy_value(g: LoopyGame) -> Stopper | SidedValue:
+def loopy_value(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> Stopper | SidedValue:
     """The value of a game graph: its simplest form when it is a stopper, else its sides.
+
+    Parameters
+    ----------
+    g : LoopyGame
+        The game graph.
+    max_states : int
+        The most states one comparison of two graphs may search (pairs of vertices, times
+        two players to move): the simplest form of an n-vertex stopper compares 2n²
+        states at once.
+
+    Raises
+    ------
+    PositionLimitError
+        A comparison would need more than `max_states` states.
+    NotStopperSidedError
+        A side is not found equal to a stopper (a carousel).
 
     Examples
     --------
@@ -486,8 +502,9 @@ def loopy_value(g: LoopyGame) -> Stopper | SidedValue:
     ('^[on]*', 'over & under')
     """
     if g.is_stopper():
-        return Stopper._of_simplest(simplest_form(g))
-    return sided(Stopper._of_simplest(onside_graph(g)), Stopper._of_simplest(offside_graph(g)))
+        return Stopper._of_simplest(simplest_form(g, max_states))
+    on = Stopper._of_simplest(onside_graph(g, max_states))
+    return sided(on, Stopper._of_simplest(offside_graph(g, max_states)))
 
 
 def _coerce(value: object) -> Stopper | SidedValue | None:
