@@ -31,7 +31,7 @@ class LoopyOutcome(enum.Enum):
     >>> LoopyOutcome.of(1, 0), LoopyOutcome.of(0, 0)
     (LoopyOutcome.NHAT, LoopyOutcome.D)
     >>> LoopyOutcome.PHAT.left_first, LoopyOutcome.PHAT.right_first, str(LoopyOutcome.PHAT)
-    (0, 1, 'P^')
+    (0, 1, 'PHat')
     """
 
     L = (1, 1)
@@ -46,25 +46,46 @@ class LoopyOutcome(enum.Enum):
 
     @classmethod
     def of(cls, left_first: int, right_first: int) -> LoopyOutcome:
-        """The class with these results (+1 Left wins, 0 draw, -1 Right wins)."""
+        """The class with these results (+1 Left wins, 0 draw, -1 Right wins).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import LoopyOutcome
+        >>> LoopyOutcome.of(-1, 0)
+        LoopyOutcome.PCHECK
+        """
         return cls((left_first, right_first))
 
     @property
     def left_first(self) -> int:
-        """The result when Left moves first: +1, 0 or -1."""
+        """The result when Left moves first: +1, 0 or -1.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import LoopyOutcome
+        >>> LoopyOutcome.NCHECK.left_first
+        0
+        """
         return self.value[0]  # type: ignore[no-any-return]
 
     @property
     def right_first(self) -> int:
-        """The result when Right moves first: +1, 0 or -1."""
+        """The result when Right moves first: +1, 0 or -1.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import LoopyOutcome
+        >>> LoopyOutcome.NCHECK.right_first
+        -1
+        """
         return self.value[1]  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"LoopyOutcome.{self.name}"
 
     def __str__(self) -> str:
-        """CGSuite's name: L, R, N, P, D, N^, Nv, P^, Pv (hat ^, check v)."""
-        names = {"NHAT": "N^", "NCHECK": "Nv", "PHAT": "P^", "PCHECK": "Pv"}
+        """CGSuite's name: L, R, N, P, D, NHat, NCheck, PHat, PCheck."""
+        names = {"NHAT": "NHat", "NCHECK": "NCheck", "PHAT": "PHat", "PCHECK": "PCheck"}
         return names.get(self.name, self.name)
 
 
@@ -135,7 +156,7 @@ def loopy_outcome(g: LoopyGame) -> LoopyOutcome:
     --------
     >>> from grundy.partizan.loopy import loopy_game, loopy_outcome
     >>> [str(loopy_outcome(loopy_game(t))) for t in ("on", "dud", "{0|pass}", "{|dud}")]
-    ['L', 'D', 'L', 'Pv']
+    ['L', 'D', 'L', 'PCheck']
     """
     found = results(g)
     return LoopyOutcome.of(found[0, 0], found[0, 1])

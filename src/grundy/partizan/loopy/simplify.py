@@ -58,6 +58,8 @@ def simplest_form(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> LoopyGa
     >>> simplest_form(LoopyGame(((1,), ()), ((1,), ())))        # {0 | 0} = *
     LoopyGame(left=((1,), ()), right=((1,), ()))
     """
+    if g.is_cycle_free():  # a short game: its canonical form is its simplest form
+        return LoopyGame.from_short(g.to_short())
     if not g.is_stopper():
         raise NotStopperError(f"{_describe(g)} is not a stopper: play can alternate forever")
     simplified, where = simplify_all(quotient(g), max_states)

@@ -70,7 +70,7 @@ class Stopper:
     _text: str | None
 
     def __new__(cls, value: StopperLike = 0) -> Stopper:
-        return _as_stopper(value, strict=True)
+        return _as_stopper(value)
 
     @classmethod
     def _of_simplest(cls, g: LoopyGame) -> Stopper:
@@ -84,7 +84,7 @@ class Stopper:
         return found
 
     @property
-    def forms(self) -> VertexForms:
+    def _vertex_forms(self) -> VertexForms:
         if self._forms is None:
             self._forms = VertexForms(self.graph)
         return self._forms
@@ -92,12 +92,26 @@ class Stopper:
     # ------------------------------------------------------------------ structure
     @property
     def left_options(self) -> tuple[Stopper, ...]:
-        """Left's options (each a stopper in simplest form)."""
+        """Left's options (each a stopper in simplest form).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> [str(g) for g in Stopper("{pass|3/2}").left_options]
+        ['3/2under']
+        """
         return tuple(Stopper._of_simplest(self.graph.pack(w)) for w in self.graph.left[0])
 
     @property
     def right_options(self) -> tuple[Stopper, ...]:
-        """Right's options."""
+        """Right's options.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> [str(g) for g in Stopper("{pass|3/2}").right_options]
+        ['3/2']
+        """
         return tuple(Stopper._of_simplest(self.graph.pack(w)) for w in self.graph.right[0])
 
     @property
@@ -114,63 +128,147 @@ class Stopper:
 
     @property
     def follower_count(self) -> int:
-        """The number of followers, the game included."""
+        """The number of followers, the game included (CGSuite's FollowerCount).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("+-{5|pass}").follower_count
+        14
+        """
         return self.graph.size
 
     @property
     def short(self) -> CanonicalGame | None:
-        """The short game this is, or None when it loops."""
-        return self.forms.short[0]
+        """The short game this is, or None when it loops.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("{1|*}").short), Stopper("on").short
+        ('{1|*}', None)
+        """
+        return self._vertex_forms.short[0]
 
     def is_loopfree(self) -> bool:
-        """No cycle: a short game."""
+        """No cycle: a short game.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("{1|*}").is_loopfree(), Stopper("over").is_loopfree()
+        (True, False)
+        """
         return self.short is not None
 
     def is_plumtree(self) -> bool:
-        """Every cycle is a pass (CGSuite's isPlumtree)."""
+        """Every cycle is a pass (CGSuite's isPlumtree).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("upon").is_plumtree(), Stopper("a{0||||0|||a|*||*}").is_plumtree()
+        (True, False)
+        """
         return self.graph.is_plumtree()
 
     def is_pseudonumber(self) -> bool:
-        """A number, on, off, x over or x under."""
-        return self.forms.pseudo[0] is not None
+        """A number, on, off, x over or x under (CGSuite's Pseudonumber).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("{pass|3/2}").is_pseudonumber(), Stopper("upon").is_pseudonumber()
+        (True, False)
+        """
+        return self._vertex_forms.pseudo[0] is not None
 
     def is_switch(self) -> bool:
-        """G = -G."""
+        """G = -G.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("+-{0|pass}").is_switch(), Stopper("over").is_switch()
+        (True, False)
+        """
         return self is -self
 
     # ------------------------------------------------------------------ stops
     @property
     def left_stop(self) -> Stopper:
-        """Left's stop, a pseudonumber (CGSuite's LeftStop)."""
-        return _pseudonumber_stopper(self.forms.stop(0, left=True))
+        """Left's stop, a pseudonumber (CGSuite's LeftStop).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("+-(5over)").left_stop), str(Stopper("{-1/4+*|pass}").left_stop)
+        ('5over', '-1/4')
+        """
+        return _pseudonumber_stopper(self._vertex_forms.stop(0, left=True))
 
     @property
     def right_stop(self) -> Stopper:
-        """Right's stop, a pseudonumber."""
-        return _pseudonumber_stopper(self.forms.stop(0, left=False))
+        """Right's stop, a pseudonumber (CGSuite's RightStop).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("+-(5over)").right_stop), str(Stopper("{pass|3/2}").right_stop)
+        ('-5under', '3/2under')
+        """
+        return _pseudonumber_stopper(self._vertex_forms.stop(0, left=False))
 
     def _strong_stop(self, left: bool) -> Pseudonumber:
-        rank, x, _ = self.forms.stop(0, left)
+        rank, x, _ = self._vertex_forms.stop(0, left)
         return (rank, x, 0)
 
     def is_infinitesimal(self) -> bool:
-        """Both strong stops (over and under dropped) are 0."""
+        """Both strong stops (over and under dropped) are 0.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("over").is_infinitesimal(), Stopper("on").is_infinitesimal()
+        (True, False)
+        """
         zero = (0, Fraction(0), 0)
         return self._strong_stop(True) == zero == self._strong_stop(False)
 
     def is_numberish(self) -> bool:
-        """The strong stops are one number."""
+        """The strong stops are one number.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("{pass|3/2}").is_numberish(), Stopper("+-(5over)").is_numberish()
+        (True, False)
+        """
         stop = self._strong_stop(True)
         return stop[0] == 0 and stop == self._strong_stop(False)
 
     def is_number_tiny(self) -> bool:
         """{x || x | x - G} or {x + G | x || x} with G - x at most ``under`` (CGSuite's
-        isNumberTiny)."""
-        return number_tiny_form(self.graph, self.forms, 0) is not None
+        isNumberTiny).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("{0||0|under}").is_number_tiny(), Stopper("+-over").is_number_tiny()
+        (True, False)
+        """
+        return number_tiny_form(self.graph, self._vertex_forms, 0) is not None
 
     @property
     def outcome(self) -> Outcome:
-        """L, R, N or P: who survives (a stopper has no draw when played alone)."""
+        """L, R, N or P: who survives (a stopper has no draw when played alone).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("on").outcome, Stopper("+-over").outcome, Stopper("{0|Tiny(on)}").outcome
+        (Outcome.L, Outcome.N, Outcome.L)
+        """
         zero = _as_stopper(0)
         if self is zero:
             return Outcome.P
@@ -284,25 +382,61 @@ class Stopper:
 
     # ------------------------------------------------------------------ loopiness
     def is_idempotent(self) -> bool:
-        """G + G = G."""
+        """G + G = G.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("over").is_idempotent(), Stopper("{pass|3/2}").is_idempotent()
+        (True, False)
+        """
         return self.upsum(self) is self and self.downsum(self) is self
 
     def degree(self) -> Stopper:
-        """The degree of loopiness, G +⁺ (-G); 0 for a short game (CGSuite's Degree)."""
+        """The degree of loopiness, G +⁺ (-G); 0 for a short game (CGSuite's Degree).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("{pass|3/2}").degree()), str(Stopper("{0|pass}").degree())
+        ('over', 'over')
+        """
         return _as_stopper(0) if self.is_loopfree() else self.upsum(-self)
 
     def upsum_variety(self, degree: StopperLike) -> Stopper:
-        """G +⁺ ((-G) +⁻ (-D)) for an idempotent D."""
+        """G +⁺ ((-G) +⁻ (-D)) for an idempotent D (CGSuite's UpsumVariety).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("upon").upsum_variety("^<on>"))
+        'v<on>'
+        """
         d = _idempotent(degree)
         return self.upsum((-self).downsum(-d))
 
     def downsum_variety(self, degree: StopperLike) -> Stopper:
-        """G +⁻ ((-G) +⁺ D) for an idempotent D."""
+        """G +⁻ ((-G) +⁺ D) for an idempotent D (CGSuite's DownsumVariety).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("upon").downsum_variety("^<on>"))
+        'v<on>'
+        """
         d = _idempotent(degree)
         return self.downsum((-self).upsum(d))
 
     def is_stable(self) -> bool:
-        """The upsum and downsum varieties of its degree are one stopper."""
+        """The upsum and downsum varieties of its degree are one stopper (CGSuite's
+        isStable).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> Stopper("+-{5|pass}").is_stable(), Stopper("a{0|{0||||0,*2|||a|0||0}||0}").is_stable()
+        (True, False)
+        """
         d = self.degree()
         return self.upsum_variety(d) is self.downsum_variety(d)
 
@@ -315,6 +449,12 @@ class Stopper:
             Its degree is not idempotent.
         NotStableError
             The upsum and downsum varieties differ.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import Stopper
+        >>> str(Stopper("+-{5|pass}").variety()), str(Stopper("{on|0||0}").variety())
+        ('+-{10over|over}', 'Miny(on)')
         """
         d = self.degree()
         up = self.upsum_variety(d)
@@ -431,7 +571,14 @@ class SidedValue:
 
     @property
     def outcome(self) -> LoopyOutcome:
-        """The outcome class, draws included, from the sides' (CGSuite's SidedValue)."""
+        """The outcome class, draws included, from the sides' (CGSuite's SidedValue).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import parse_loopy
+        >>> parse_loopy("dud").outcome, parse_loopy("1 & *").outcome
+        (LoopyOutcome.D, LoopyOutcome.NHAT)
+        """
         on, off = self.onside.outcome, self.offside.outcome
         left_first = (
             1 if off in (Outcome.L, Outcome.N) else (-1 if on in (Outcome.R, Outcome.P) else 0)
@@ -442,15 +589,36 @@ class SidedValue:
         return LoopyOutcome.of(left_first, right_first)
 
     def is_idempotent(self) -> bool:
-        """V + V = V."""
+        """V + V = V.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import parse_loopy
+        >>> parse_loopy("over & under").is_idempotent(), parse_loopy("1 & *").is_idempotent()
+        (True, False)
+        """
         return self + self == self
 
     def is_infinitesimal(self) -> bool:
-        """Both sides are infinitesimal."""
+        """Both sides are infinitesimal.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import parse_loopy
+        >>> parse_loopy("over & under").is_infinitesimal(), parse_loopy("dud").is_infinitesimal()
+        (True, False)
+        """
         return self.onside.is_infinitesimal() and self.offside.is_infinitesimal()
 
     def is_numberish(self) -> bool:
-        """The onside's strong Left stop is the offside's strong Right stop."""
+        """The onside's strong Left stop is the offside's strong Right stop.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import parse_loopy
+        >>> parse_loopy("over & under").is_numberish(), parse_loopy("dud").is_numberish()
+        (True, False)
+        """
         return self.onside._strong_stop(True) == self.offside._strong_stop(False)
 
     def __str__(self) -> str:
@@ -520,7 +688,7 @@ def _coerce(value: object) -> Stopper | SidedValue | None:
     return None
 
 
-def _as_stopper(value: StopperLike, strict: bool = False) -> Stopper:
+def _as_stopper(value: StopperLike) -> Stopper:
     if isinstance(value, Stopper):
         return value
     if isinstance(value, CanonicalGame):

@@ -75,7 +75,16 @@ class VertexForms:
         self._stops: dict[tuple[int, bool], Pseudonumber] = {}
 
     def number(self, v: int) -> Fraction | None:
-        """x when vertex v is the number x."""
+        """x when vertex v is the number x, else None.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import loopy_game
+        >>> from grundy.partizan.loopy.stops import VertexForms
+        >>> g = loopy_game("{pass|3/2}")
+        >>> VertexForms(g).number(1), VertexForms(g).number(0)
+        (Fraction(3, 2), None)
+        """
         s = self.short[v]
         return None if s is None else s.number
 
@@ -98,7 +107,15 @@ class VertexForms:
 
     def stop(self, v: int, left: bool) -> Pseudonumber:
         """v's Left stop (`left`) or Right stop, worked with a stack: in a stopper the
-        alternating moves it follows come to an end."""
+        alternating moves it follows come to an end.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import loopy_game
+        >>> from grundy.partizan.loopy.stops import VertexForms
+        >>> VertexForms(loopy_game("{0|over}")).stop(0, left=False)     # over's own stop
+        (0, Fraction(0, 1), 1)
+        """
         stack = [(v, left)]
         while stack:
             u, side = stack[-1]

@@ -52,12 +52,29 @@ class Comparison:
         self._win, self._nh = win, nh
 
     def le(self, a: int, b: int) -> bool:
-        """G_a <= H_b: Left survives H_b - G_a with Right to move."""
+        """G_a <= H_b: Left survives H_b - G_a with Right to move.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import LoopyGame
+        >>> from grundy.partizan.loopy.survival import compare_all
+        >>> compare_all(LoopyGame(((0,),), ((),))).le(0, 0)     # on <= on
+        True
+        """
         return bool(self._win[((a * self._nh + b) << 1) | 1])
 
     def eq(self, a: int, b: int) -> bool:
-        """G_a = H_b (when G and H are the same graph; else G_a <= H_b and H_b <= G_a is
-        not what this table holds)."""
+        """G_a = H_b, for a table of a graph against itself (of two graphs, the table
+        holds G_a <= H_b only, not H_b <= G_a).
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import LoopyGame
+        >>> from grundy.partizan.loopy.survival import compare_all
+        >>> g = LoopyGame(((1,), (0,)), ((), ()))               # two vertices, both on
+        >>> compare_all(g).eq(0, 1)
+        True
+        """
         return self.le(a, b) and self.le(b, a)
 
 
