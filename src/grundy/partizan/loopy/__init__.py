@@ -1,5 +1,6 @@
-"""Loopy partizan games: games whose positions may repeat, after Siegel, *Combinatorial
-Game Theory*, chapter VI, and CGSuite.
+"""Loopy partizan games: games whose positions may repeat (Siegel's CGT, chapter VI).
+
+After Siegel, *Combinatorial Game Theory*, chapter VI, and CGSuite.
 
 A game form is a :class:`LoopyGame` (a graph: vertex 0, its followers, Left's and Right's
 moves), read from CGSuite's text by :func:`loopy_game` or explored from a

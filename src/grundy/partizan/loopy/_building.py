@@ -1,5 +1,7 @@
-"""From the syntax tree of CGSuite's loopy notation to a game graph: :class:`Builder` (the
-reader, :mod:`~grundy.partizan.loopy.reading`, makes the tree)."""
+"""The game graph of a syntax tree of CGSuite's loopy notation: :class:`Builder`.
+
+The reader, :mod:`~grundy.partizan.loopy.reading`, makes the tree.
+"""
 
 from __future__ import annotations
 

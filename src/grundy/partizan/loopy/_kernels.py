@@ -1,6 +1,8 @@
-"""The compiled survival search behind :mod:`grundy.partizan.loopy.survival`, for comparisons
-with many states: the same attractor and Büchi fixed point, on compressed rows (numba,
-imported only when a comparison is big enough to gain from it)."""
+"""The compiled survival search, for comparisons with many states: :func:`solve_product`.
+
+The same attractor and Büchi fixed point as :mod:`grundy.partizan.loopy.survival`, on
+compressed rows (numba, imported only when a comparison is big enough to gain from it).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The errors of loopy partizan games: each a :class:`~grundy.core.errors.InvalidGameError`,
-so a ``ValueError`` too, raised with a one-line message naming the game and the problem."""
+"""The errors of loopy partizan games, each an ``InvalidGameError`` (so a ``ValueError``).
+
+Each is raised with a one-line message naming the game and the problem.
+"""
 
 from __future__ import annotations
 

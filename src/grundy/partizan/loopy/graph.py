@@ -1,5 +1,6 @@
-"""Loopy partizan games as graphs: finitely many positions, Left's and Right's options as
-edges between them, cycles allowed (:class:`LoopyGame`).
+"""Loopy partizan games as graphs, cycles allowed: :class:`LoopyGame`.
+
+Finitely many positions, Left's and Right's options as edges between them.
 
 A :class:`LoopyGame` is a game *form*: vertex 0 is the game, the others its followers,
 ``left[v]`` and ``right[v]`` the vertices Left and Right may move to from ``v``. It is

@@ -1,5 +1,6 @@
-"""Outcome classes of loopy partizan games, draws included: :class:`LoopyOutcome` and
-:func:`loopy_outcome`, by retrograde analysis of the game's graph.
+"""Outcome classes of loopy partizan games, draws included: :class:`LoopyOutcome`.
+
+:func:`loopy_outcome` finds one by retrograde analysis of the game's graph.
 
 Who wins with Left moving first is a win for Left, a draw (play goes on forever) or a
 win for Right; so with Right moving first. The nine pairs are CGSuite's loopy outcome

@@ -1,5 +1,7 @@
-"""The game graph of a :class:`~grundy.partizan.PartizanGame` whose positions may repeat
-(:func:`game_graph`), and its value (:func:`game_value`, CGSuite's ``GameValue``).
+"""The graph and the value of a partizan game whose positions may repeat: :func:`game_value`.
+
+:func:`game_graph` explores a :class:`~grundy.partizan.PartizanGame`'s positions;
+:func:`game_value` is CGSuite's ``GameValue``.
 
 The positions reachable from the one asked for are explored breadth first, each once
 (positions the game's ``canonical`` hook says are the same game are one vertex; a

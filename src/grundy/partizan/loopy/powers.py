@@ -1,6 +1,6 @@
-"""Uptimal powers with loopy exponents and subordination: :func:`subordinate`,
-:func:`pow_to` and :func:`power` (CGSuite's ``G.Subordinate(B)``, ``G.PowTo(x)``,
-``G.Pow(x)``).
+"""Uptimal powers with loopy exponents, and subordination: :func:`power`, :func:`pow_to`.
+
+CGSuite's ``G.Pow(x)``, ``G.PowTo(x)`` and ``G.Subordinate(B)`` (:func:`subordinate`).
 
 For G = {0 | H}, CGSuite defines G^→x = G : x.Subordinate(1) (an ordinal sum) and
 G^x = {0 | H - G^→(x-1)}, x a pseudonumber: ``^.PowTo(3)`` is ↑^[3] = ↑ + ↑² + ↑³,

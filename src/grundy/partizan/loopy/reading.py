@@ -29,7 +29,7 @@ from .graph import DEFAULT_MAX_VERTICES, LoopyGame
 __all__ = ["loopy_game", "read_sides", "MAX_NESTING", "BUILTINS"]
 
 #: The deepest nesting of braces, bars and parentheses read.
-MAX_NESTING = 60
+MAX_NESTING = 200
 #: The largest nimber *n written (its n options each list n games).
 MAX_NIMBER = 1000
 
@@ -87,7 +87,10 @@ def read_sides(
     """
     if not isinstance(text, str):
         raise InvalidGameError(f"{text!r} is not a game written as text")
-    return _Reader(text, max_vertices).read()
+    try:
+        return _Reader(text, max_vertices).read()
+    except RecursionError:  # nesting is limited, so only a tiny interpreter stack gets here
+        raise InvalidGameError(f"{shown(text)}: nested too deep to read") from None
 
 
 # ------------------------------------------------------------------ the syntax tree

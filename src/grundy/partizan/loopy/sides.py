@@ -1,5 +1,6 @@
-"""The onside and offside of a loopy game, as stoppers in simplest form: :func:`onside_graph`,
-:func:`offside_graph`.
+"""The onside and offside of a loopy game, stoppers in simplest form: :func:`onside_graph`.
+
+:func:`offside_graph` is the onside of the negative, negated.
 
 Every game G is its two sides, G = G⁺ & G⁻ (Conway, Bach and Norton; Siegel, *Combinatorial
 Game Theory*, VI.4): the onside G⁺ is the largest stopper S with Left surviving G - S

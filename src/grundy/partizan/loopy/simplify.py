@@ -1,6 +1,8 @@
-"""The simplest form of a stopper: no dominated option, no reversible option, no two
-followers equal (Siegel, *Combinatorial Game Theory*, VI.3: a stopper has exactly one
-such form, up to the naming of its vertices).
+"""The simplest form of a stopper: :func:`simplest_form`.
+
+No dominated option, no reversible option, no two followers equal (Siegel,
+*Combinatorial Game Theory*, VI.3: a stopper has exactly one such form, up to the
+naming of its vertices).
 
 One search compares every pair of vertices (:func:`~grundy.partizan.loopy.survival.compare_all`).
 Removing a dominated option and bypassing a reversible one (G^L with G^LR <= G replaced

@@ -1,5 +1,7 @@
-"""Loopy values: :class:`Stopper` (a stopper in simplest form, one object per value) and
-:class:`SidedValue` (a game given by its onside and offside, written ``A & B``).
+"""Loopy values: :class:`Stopper`, one object per value, and :class:`SidedValue`, ``A & B``.
+
+A :class:`Stopper` is a stopper in simplest form; a :class:`SidedValue` a game given by
+its onside and offside.
 
 A stopper is a loopy game from which no play alternates forever; every stopper equals
 exactly one stopper in simplest form (Siegel, *Combinatorial Game Theory*, VI.3), so, as

@@ -1,5 +1,7 @@
-"""Pseudonumbers and the stops of stoppers: where play ends when both players, in turn,
-move to the best number-like position.
+"""Pseudonumbers and the stops of stoppers: :class:`VertexForms`.
+
+A stop is where play ends when both players, in turn, move to the best number-like
+position.
 
 A pseudonumber is a number x, ``x over`` = {x | pass}, ``x under`` = {pass | x}, ``on`` or
 ``off`` (CGSuite's Pseudonumber), ordered off < ... < x under < x < x over < ... < on. A

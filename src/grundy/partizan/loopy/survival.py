@@ -1,5 +1,6 @@
-"""Comparing loopy games: G <= H when Left, moving second in H - G, survives, with the
-rule for infinite play that each kind of comparison needs.
+"""Comparing loopy games: G <= H when Left, moving second in H - G, survives: :func:`le`.
+
+Each kind of comparison has its rule for infinite play.
 
 Siegel (*Combinatorial Game Theory*, VI.1-VI.4): for stoppers, G <= H exactly when Left,
 with Right to move in H - G, never runs out of moves (an infinite play is a survival).

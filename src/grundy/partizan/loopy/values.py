@@ -1,6 +1,8 @@
-"""Loopy values from text and graphs: :func:`parse_loopy` (CGSuite's notation, ``A & B``
-included), the sides :func:`onside` and :func:`offside`, :func:`is_stopper` and
-:func:`degree`, each taking text, a game graph or a value."""
+"""Loopy values from text and graphs: :func:`parse_loopy`, :func:`onside`, :func:`offside`.
+
+:func:`parse_loopy` reads CGSuite's notation, ``A & B`` included; the sides,
+:func:`is_stopper` and :func:`degree` each take text, a game graph or a value.
+"""
 
 from __future__ import annotations
 
