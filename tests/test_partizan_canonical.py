@@ -402,18 +402,8 @@ def test_cgsuite_hackenbush_string():
     assert strip.positions == 3  # "", "L", "LR": the options and theirs, not LRL itself
 
 
-STOPPERS = json.loads((DATA / "cgsuite_stopper_properties.json").read_text())["records"]
-
-
-@pytest.mark.parametrize("record", STOPPERS, ids=[r["input"][:30] for r in STOPPERS])
-def test_cgsuite_stoppers_are_refused_as_loopy(record):
-    """CGSuite's stopper records are loopy games (on, off, over, pass, labelled loops):
-    skipped, as grundy.partizan values short games only; each is refused in one line."""
-    with pytest.raises(InvalidGameError) as info:
-        parse(record["input"])
-    message = str(info.value)
-    assert "\n" not in message
-    assert "a loopy game, not a short one" in message or "a CGScript program" in message
+# CGSuite's stopper records (on, off, over, pass, labelled loops) are loopy games: read
+# by parse_loopy and checked, property by property, in tests/test_partizan_loopy.py.
 
 
 class Countdown(PartizanGame[int]):

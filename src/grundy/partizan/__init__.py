@@ -23,6 +23,19 @@ from .compounds import (
 from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temperature
 from .explicit import ExplicitGame, ShortForm, canonical_form, explicit_game, impartial_form
 from .expressions import evaluate
+from .loopy import (
+    LoopyGame,
+    LoopyOutcome,
+    SidedValue,
+    Stopper,
+    degree,
+    game_value,
+    is_stopper,
+    loopy_game,
+    offside,
+    onside,
+    parse_loopy,
+)
 from .notation import format_game, parse, up_nth, up_sum
 from .outcome_search import OutcomeSearch, OutcomeStats, outcome_of
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
@@ -91,4 +104,15 @@ __all__ = [
     "OutcomeSearch",
     "OutcomeStats",
     "outcome_of",
+    "parse_loopy",
+    "loopy_game",
+    "LoopyGame",
+    "Stopper",
+    "SidedValue",
+    "LoopyOutcome",
+    "onside",
+    "offside",
+    "is_stopper",
+    "degree",
+    "game_value",
 ]

@@ -167,11 +167,16 @@ class _Parser:
         if word is not None:
             name = word.group()
             if name in _LOOPY or name.startswith("upon"):
-                raise self.fail(f"{name!r} is a loopy game, not a short one")
+                raise self.fail(
+                    f"{name!r} is a loopy game, not a short one (parse_loopy reads loopy games)"
+                )
             if self.text.startswith("{", word.end()):
-                raise self.fail(f"'{name}{{...}}' labels a loop: a loopy game, not a short one")
+                raise self.fail(
+                    f"'{name}{{...}}' labels a loop: a loopy game, not a short one "
+                    "(parse_loopy reads loopy games)"
+                )
             if name.startswith("begin"):  # spaces are dropped before reading
-                raise self.fail("'begin ... end' is a CGScript program, not a game")
+                raise self.fail("'begin ... end' defines games (parse_loopy reads it)")
         raise self.fail(f"unexpected {c!r} at {self.pos}")
 
     def number(self) -> CanonicalGame:

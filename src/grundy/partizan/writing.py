@@ -26,7 +26,7 @@ from .forms import GameForm
 from .thermographs import mean
 from .uptimals import uptimal_expansion
 
-__all__ = ["format_game"]
+__all__ = ["format_game", "write_option", "compare_options"]
 
 #: CGSuite writes at most this many bars; an option that would need them is braced.
 MAX_BARS = 4
@@ -48,6 +48,34 @@ def format_game(g: GameForm) -> str:
     ('{1|^3||^}', '{0||0|v3}')
     """
     return _write(g, brackets=True, parens=False)[0]
+
+
+def write_option(g: GameForm, brackets: bool, parens: bool) -> tuple[str, int]:
+    """(text, bars) of `g` written as an option inside a larger game: braces forced when
+    `brackets`, parentheses round a sum when `parens`; bars > 0 when the braces were left
+    out (the writer of loopy games, :mod:`grundy.partizan.loopy.writing`, nests these).
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.writing import write_option
+    >>> write_option(parse("{1|0}"), False, False), write_option(parse("1*"), True, True)
+    (('1|0', 1), ('(1*)', 0))
+    """
+    return _write(g, brackets, parens)
+
+
+def compare_options(g: GameForm, h: GameForm) -> int:
+    """CGSuite's DeterministicOrdering of short games: negative when `g` is listed first.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.writing import compare_options
+    >>> compare_options(parse("1"), parse("*")) < 0 < compare_options(parse("^"), parse("*2"))
+    True
+    """
+    return _compare(g, h)
 
 
 def _write(g: GameForm, brackets: bool, parens: bool) -> tuple[str, int]:

@@ -1,0 +1,167 @@
+"""The simplest form of a stopper: :func:`simplest_form`.
+
+No dominated option, no reversible option, no two followers equal (Siegel,
+*Combinatorial Game Theory*, VI.3: a stopper has exactly one such form, up to the
+naming of its vertices).
+
+One search compares every pair of vertices (:func:`~grundy.partizan.loopy.survival.compare_all`).
+Removing a dominated option and bypassing a reversible one (G^L with G^LR <= G replaced
+by the Left options of G^LR) keep the value of every vertex, so the one table serves the
+whole simplification; then equal vertices are fused into one.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import InvalidGameError
+from .errors import NotStopperError
+from .graph import LoopyGame, canonical_ids
+from .survival import DEFAULT_MAX_STATES, Comparison, compare_all
+
+__all__ = ["simplest_form", "simplify_all", "quotient"]
+
+
+def quotient(g: LoopyGame) -> LoopyGame:
+    """`g` with the vertices that unfold into the same tree merged (packed).
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import LoopyGame
+    >>> from grundy.partizan.loopy.simplify import quotient
+    >>> quotient(LoopyGame(((1,), (0,)), ((), ())))     # a two-cycle of Left passes: on
+    LoopyGame(left=((0,),), right=((),))
+    """
+    g = g.pack(0)
+    ids = canonical_ids(g)
+    first: dict[int, int] = {}
+    for v in range(g.size):
+        first.setdefault(ids[v], v)
+    merged = LoopyGame(
+        tuple(tuple(sorted({first[ids[w]] for w in row})) for row in g.left),
+        tuple(tuple(sorted({first[ids[w]] for w in row})) for row in g.right),
+    )
+    return merged.pack(0)
+
+
+def simplest_form(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> LoopyGame:
+    """The simplest form of the stopper `g`, packed (vertex 0 the game).
+
+    Raises
+    ------
+    NotStopperError
+        `g` has an infinite alternating line of play.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import LoopyGame
+    >>> from grundy.partizan.loopy.simplify import simplest_form
+    >>> g = LoopyGame(((1, 0), (), ()), ((2,), (), ()))        # {0, pass | 0}
+    >>> simplest_form(g)                                         # ^[on]* = {0, pass | 0}
+    LoopyGame(left=((0, 1), ()), right=((1,), ()))
+    >>> simplest_form(LoopyGame(((1,), ()), ((1,), ())))        # {0 | 0} = *
+    LoopyGame(left=((1,), ()), right=((1,), ()))
+    """
+    if g.is_cycle_free():  # a short game: its canonical form is its simplest form
+        return LoopyGame.from_short(g.to_short())
+    if not g.is_stopper():
+        raise NotStopperError(f"{_describe(g)} is not a stopper: play can alternate forever")
+    simplified, where = simplify_all(quotient(g), max_states)
+    return simplified.pack(where[0])
+
+
+def simplify_all(
+    g: LoopyGame, max_states: int = DEFAULT_MAX_STATES, table: Comparison | None = None
+) -> tuple[LoopyGame, list[int]]:
+    """Every vertex of `g` (a graph whose every vertex is a stopper) in its simplest form,
+    equal vertices fused: the new graph, and where each old vertex went.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import LoopyGame
+    >>> from grundy.partizan.loopy.simplify import simplify_all
+    >>> g = LoopyGame(((), (), (0,)), ((), (), (1,)))           # 0, 0 again, {0 | 0}
+    >>> simplify_all(g)[1]
+    [0, 0, 2]
+    """
+    if table is None:
+        table = compare_all(g, g, "stopper", max_states)
+    left = [set(row) for row in g.left]
+    right = [set(row) for row in g.right]
+    edges = sum(len(r) for r in g.left) + sum(len(r) for r in g.right)
+    # bypassing ends for stoppers; for a guess at a side (a table of sides) it need not
+    budget = [8 * (g.size + edges) ** 2 if table is None else 4 * (g.size + edges)]
+    changed = True
+    while changed:
+        changed = False
+        for v in range(g.size):
+            for mine, theirs, is_left in ((left, right, True), (right, left, False)):
+                kept = _simplify_side(v, mine, theirs, table, is_left, budget)
+                if kept != mine[v]:
+                    mine[v] = kept
+                    changed = True
+    # fuse equal vertices into the first of them
+    representative: list[int] = []
+    firsts: list[int] = []
+    for v in range(g.size):
+        same = next((u for u in firsts if table.eq(u, v)), None)
+        if same is None:
+            firsts.append(v)
+            same = v
+        representative.append(same)
+    fused = LoopyGame(
+        tuple(tuple(sorted({representative[w] for w in row})) for row in left),
+        tuple(tuple(sorted({representative[w] for w in row})) for row in right),
+    )
+    return fused, representative
+
+
+def _simplify_side(
+    v: int,
+    mine: list[set[int]],
+    theirs: list[set[int]],
+    table: Comparison,
+    is_left: bool,
+    budget: list[int],
+) -> set[int]:
+    """v's options on one side with the reversible ones bypassed and the dominated ones
+    removed, until neither is left."""
+    options = set(mine[v])
+    while True:
+        reversed_ = False
+        for o in sorted(options):
+            # Left's G^L reverses through G^LR <= G (Right's G^R through G^RL >= G):
+            # replace it by the options of G^LR on Left's side
+            through = next(
+                (r for r in sorted(theirs[o]) if (table.le(r, v) if is_left else table.le(v, r))),
+                None,
+            )
+            if through is not None:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise InvalidGameError(
+                        "bypassing reversible options did not end (not a stopper?)"
+                    )
+                options.discard(o)
+                options |= mine[through]
+                reversed_ = True
+                break
+        if reversed_:
+            continue
+        kept = set()
+        for o in options:
+            # o is dominated by a better option (for equal ones, the first stays)
+            if not any(
+                p != o
+                and (table.le(o, p) if is_left else table.le(p, o))
+                and not (table.eq(o, p) and o < p)
+                for p in options
+            ):
+                kept.add(o)
+        return kept
+
+
+def _rows(sides: list[set[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sorted(s)) for s in sides)
+
+
+def _describe(g: LoopyGame) -> str:
+    return f"a {g.size}-vertex game" if g.size != 1 else "a 1-vertex game"
