@@ -45,12 +45,29 @@ def test_cgt_plots_the_thermograph(capsys, tmp_path: Path):
     assert target.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_cgt_reads_loopy_games_as_cgsuite_writes_them(capsys):
+    # CGSuite's CanonicalStopperTestCase: {pass|3/2} = 3/2under, degree over
+    status, out, err = run(capsys, "cgt", "{pass|3/2}")
+    assert status == 0, err
+    assert out.splitlines() == [
+        "{pass|3/2}",
+        "  value          3/2under",
+        "  outcome        L (Left first: Left wins; Right first: Left wins)",
+        "  stops          left 3/2under, right 3/2under",
+        "  degree         over",
+        "  followers      5",
+    ]
+    data = run_json(capsys, "cgt", "on + off")
+    assert (data["value"], data["stopper"], data["outcome"]) == ("dud", False, "D")
+    assert (data["onside"], data["offside"]) == ("on", "off")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["cgt", "{1|"], "error: '{1|': a '{' is not closed"),
         (["cgt", "1/3"], "error: '1/3': 1/3 is not a dyadic rational"),
-        (["cgt", "on"], "is a loopy game, not a short one"),
+        (["cgt", "{0|pass}", "--cool", "1"], "is loopy: cooling and heating are for short"),
         (["cgt", "1", "--cool", "x"], "error:"),
         (["cgt", "1", "--cool", "1", "--heat", "1"], "cool or heat, not both"),
     ],

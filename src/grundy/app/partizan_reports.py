@@ -36,6 +36,7 @@ from ..partizan import (
     thermograph,
 )
 from ..partizan.dyadic import format_number
+from ..partizan.loopy import LoopyOutcome, SidedValue, Stopper, loopy_outcome, parse_loopy
 from ..partizan.outcome_search import OutcomeSearch
 from .value_reports import MOVES_LISTED, described_moves
 
@@ -44,6 +45,7 @@ __all__ = [
     "position_report",
     "expression_report",
     "outcome_report",
+    "loopy_report",
     "PARTS_LISTED",
 ]
 
@@ -150,6 +152,61 @@ def _read(text: str) -> CanonicalGame:
     return canonical_form(value)
 
 
+def _loopy(text: str) -> Stopper | SidedValue | None:
+    """The loopy value of `text` when it is loopy (``pass``, ``on``, a labelled loop...);
+    None for a short game or an expression, read by :func:`_read`."""
+    try:
+        parse(text)
+        return None  # short: the canonical form's report says more
+    except InvalidGameError as short_error:
+        if "loopy" not in str(short_error):
+            return None
+    return parse_loopy(text)
+
+
+def loopy_report(g: Stopper | SidedValue) -> dict[str, Any]:
+    """What the theory of loopy games says about `g`: a stopper's simplest form, stops
+    and degree of loopiness, or a game's onside and offside; its outcome with draws.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import parse_loopy
+    >>> r = loopy_report(parse_loopy("{pass|3/2}"))
+    >>> r["value"], r["stopper"], r["outcome"], r["left_stop"], r["degree"]
+    ('3/2under', True, 'L', '3/2under', 'over')
+    >>> r = loopy_report(parse_loopy("on + off"))
+    >>> r["value"], r["outcome"], r["onside"], r["offside"]
+    ('dud', 'D', 'on', 'off')
+    """
+    common = {"value": str(g), "kind": "loopy", "stopper": isinstance(g, Stopper)}
+    if isinstance(g, Stopper):
+        outcome = loopy_outcome(g.graph)
+        return {
+            **common,
+            "outcome": str(outcome),
+            "outcome_text": _loopy_outcome_text(outcome),
+            "left_stop": str(g.left_stop),
+            "right_stop": str(g.right_stop),
+            "degree": str(g.degree()),
+            "followers": g.follower_count,
+            "left_options": [str(o) for o in g.left_options],
+            "right_options": [str(o) for o in g.right_options],
+        }
+    outcome = g.outcome
+    return {
+        **common,
+        "outcome": str(outcome),
+        "outcome_text": _loopy_outcome_text(outcome),
+        "onside": str(g.onside),
+        "offside": str(g.offside),
+    }
+
+
+def _loopy_outcome_text(outcome: LoopyOutcome) -> str:
+    said = {1: "Left wins", 0: "a draw", -1: "Right wins"}
+    return f"Left first: {said[outcome.left_first]}; Right first: {said[outcome.right_first]}"
+
+
 def expression_report(
     text: str, *, cool_by: str | None = None, heat_by: str | None = None
 ) -> dict[str, Any]:
@@ -167,6 +224,13 @@ def expression_report(
         raise InvalidGameError("cool or heat, not both: give one of --cool and --heat")
     shown = text.strip()
     try:
+        loopy = _loopy(text)
+        if loopy is not None:
+            if cool_by is not None or heat_by is not None:
+                raise InvalidGameError(
+                    f"{quoted(shown)} is loopy: cooling and heating are for short games"
+                )
+            return {"expression": shown, **loopy_report(loopy)}
         g = _read(text)
         if cool_by is not None:
             g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"

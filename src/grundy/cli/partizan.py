@@ -37,6 +37,9 @@ def show_expression(
         print(json.dumps(report))
         return
     console.print(f"[bold]{escape(report['expression'])}[/]")
+    if report.get("kind") == "loopy":
+        _print_loopy(console, report)
+        return
     _print_value(console, report)
     if plot is not None:
         console.print(f"  plot           {plot}", markup=False)
@@ -123,6 +126,23 @@ def _print_value(console: Console, report: dict[str, Any]) -> None:
     if report["atomic_weight"] is not None:
         lines.append(("atomic weight", report["atomic_weight"]))
     lines.append(("birthday", f"{report['birthday']:,}"))
+    for label, text in lines:
+        console.print(f"  {label:<14} {text}", markup=False)
+
+
+def _print_loopy(console: Console, report: dict[str, Any]) -> None:
+    lines = [
+        ("value", report["value"]),
+        ("outcome", f"{report['outcome']} ({report['outcome_text']})"),
+    ]
+    if report["stopper"]:
+        lines += [
+            ("stops", f"left {report['left_stop']}, right {report['right_stop']}"),
+            ("degree", report["degree"]),
+            ("followers", f"{report['followers']:,}"),
+        ]
+    else:
+        lines += [("onside", report["onside"]), ("offside", report["offside"])]
     for label, text in lines:
         console.print(f"  {label:<14} {text}", markup=False)
 
