@@ -48,6 +48,8 @@ const BOARDS = new Map([
   ["digraph", showDigraphBoard],
   ...["domineering", "clobber", "cutcake", "amazons", "toads-and-frogs", "blue-red-hackenbush"]
     .map((name) => [name, partizanPlayBoard(name)]),
+  ...["snort", "col", "konane", "toppling-dominoes", "partizan-arc-kayles"]
+    .map((name) => [name, partizanPlayBoard(name)]),
 ]);
 
 /**
