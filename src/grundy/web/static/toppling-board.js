@@ -98,7 +98,9 @@ export function showToppling(box, strip, moves, act, toMove) {
   const mark = (i, side, on) => {
     const [a, b] = fallen(strip, i, SIDES[side]);
     for (let j = a; j < b; j++) {
-      frame.querySelector(`[data-domino="${j}"]`)?.classList.toggle("pz-falls", on);
+      const node = frame.querySelector(`[data-domino="${j}"]`);
+      node?.classList.toggle("pz-falls", on);
+      node?.classList.toggle(`pz-falls-${side}`, on);  // leaning the way it will fall
     }
   };
 
