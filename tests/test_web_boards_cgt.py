@@ -586,6 +586,14 @@ def test_analyse_offers_either_players_colouring_and_goes_to_the_position(page):
     expect(board.locator("button.pz-barred")).to_have_count(0)
     page.get_by_test_id("partizan-colour-as-left").check()
     expect(board.locator("button.pz-barred")).to_have_count(2)  # b1 and a2, next to o
+    expect(board.get_by_test_id("partizan-board")).to_have_attribute(
+        "aria-label", re.compile(r", showing Left's moves:")
+    )
+    pytest.importorskip("axe_playwright_python.sync_playwright")
+    from test_web_a11y import serious_violations
+
+    problems = serious_violations(page)
+    assert not problems, "axe-core found serious violations:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize(

@@ -447,6 +447,10 @@ function showColouring(box, name, board, moves, act, toMove) {
     drawn = showGrid(box, name, board, own, act, player) ? "grid" : "";
   }
   if (!drawn || !both) return drawn;
+  // Under Analyse the board shows the chosen player's moves: its name says so.
+  const named = box.querySelector('[data-testid="partizan-board"]');
+  named?.setAttribute("aria-label", named.getAttribute("aria-label")
+    .replace(`${player} to move`, `showing ${player}'s moves`));
   const field = el("fieldset", { class: "pz-colour-as", "data-testid": "partizan-colour-as" },
                    el("legend", { text: "The board offers the moves of" }));
   for (const side of ["Left", "Right"]) {
