@@ -14,7 +14,7 @@ import { moveWords } from "./partizan-moves.js";
 import { bestVerdict, verdictClass } from "./splits.js";
 import { state, verdictOf } from "./state.js";
 
-const LARGEST = 200;  // squares past this: the position's text alone
+const LARGEST = 60;  // squares past this: the position's text alone
 const NAMES = { l: "blue", r: "red", e: "grey" };
 const OWNERS = { l: "Left's", r: "Right's", e: "either's" };
 const SIDES = { west: -1, east: 1 };
