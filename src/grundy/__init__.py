@@ -11,6 +11,7 @@ Examples
 from .core.errors import (
     CheckpointError,
     DatabaseError,
+    DivisionByZeroError,
     EngineError,
     GrundyError,
     InvalidCodeError,
@@ -50,6 +51,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CheckpointError",
     "DatabaseError",
+    "DivisionByZeroError",
     "EngineError",
     "GrundyError",
     "InvalidCodeError",

@@ -2,21 +2,28 @@
 
 :func:`canonical_report` describes one canonical form (its value, outcome, stops, mean,
 temperature, thermograph, reduced canonical form, atomic weight); :func:`position_report`
-adds a game's position, its components and each player's winning moves, and
-:func:`expression_report` evaluates a CGSuite expression, cooled or heated. Numbers are
-written as text (``"-3/2"``), so that they stay exact in JSON and in the browser.
+adds a game's position, its components and each player's winning moves,
+:func:`outcome_report` says only who wins (an outcome search, for boards too big for their
+canonical form), and :func:`expression_report` evaluates a CGSuite expression (games, and
+the compounds and explicit forms of :func:`~grundy.partizan.evaluate`), cooled or heated.
+Numbers are written as text (``"-3/2"``), so that they stay exact in JSON and in the
+browser.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import InvalidGameError
+from ..core.errors import InvalidGameError, PositionLimitError
+from ..core.integers import shown as quoted
 from ..partizan import (
     CanonicalGame,
     PartizanGame,
+    RationalNumber,
     atomic_weight,
+    canonical_form,
     cool,
+    evaluate,
     heat,
     is_all_small,
     is_infinitesimal,
@@ -29,9 +36,16 @@ from ..partizan import (
     thermograph,
 )
 from ..partizan.dyadic import format_number
+from ..partizan.outcome_search import OutcomeSearch
 from .value_reports import MOVES_LISTED, described_moves
 
-__all__ = ["canonical_report", "position_report", "expression_report", "PARTS_LISTED"]
+__all__ = [
+    "canonical_report",
+    "position_report",
+    "expression_report",
+    "outcome_report",
+    "PARTS_LISTED",
+]
 
 #: Components of a position whose values a report lists, at most.
 PARTS_LISTED = 16
@@ -124,6 +138,18 @@ def position_report(
     }
 
 
+def _read(text: str) -> CanonicalGame:
+    """A game's text, or an expression of CGSuite's compounds and explicit forms."""
+    try:
+        return parse(text)
+    except InvalidGameError:
+        pass
+    value = evaluate(text)  # '{*|*}' : 1, G ConjunctiveSum H, 2 * G...; or evaluate's error
+    if isinstance(value, RationalNumber):
+        raise InvalidGameError(f"{text.strip()!r}: {value} is not a dyadic rational: no short game")
+    return canonical_form(value)
+
+
 def expression_report(
     text: str, *, cool_by: str | None = None, heat_by: str | None = None
 ) -> dict[str, Any]:
@@ -134,15 +160,54 @@ def expression_report(
     >>> r = expression_report("{3||2*|1*}", cool_by="1/2")
     >>> r["expression"], r["value"]
     ('{3||2*|1*} cooled by 1/2', '{5/2|2*}')
-    >>> expression_report("^ + ^ + *")["value"]
-    '^^*'
+    >>> expression_report("^ + ^ + *")["value"], expression_report("'{*|*}' : 1")["value"]
+    ('^^*', '^')
     """
-    g = parse(text)
-    shown = text.strip()
     if cool_by is not None and heat_by is not None:
         raise InvalidGameError("cool or heat, not both: give one of --cool and --heat")
-    if cool_by is not None:
-        g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
-    elif heat_by is not None:
-        g, shown = heat(g, parse(heat_by)), f"{shown} heated by {heat_by.strip()}"
-    return {"expression": shown, **canonical_report(g)}
+    shown = text.strip()
+    try:
+        g = _read(text)
+        if cool_by is not None:
+            g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
+        elif heat_by is not None:
+            g, shown = heat(g, parse(heat_by)), f"{shown} heated by {heat_by.strip()}"
+        return {"expression": shown, **canonical_report(g)}
+    except RecursionError:  # deep text, or a compound of short text: 10000 OrdinalProduct ^
+        raise PositionLimitError(
+            f"{quoted(shown)}: too deep (reading, comparing and writing games recurse once a "
+            "level of braces or a day of birth)"
+        ) from None
+
+
+def outcome_report(game: str, rules: PartizanGame[Any], start: Any) -> dict[str, Any]:
+    """Who wins a position, by an outcome-only search (no canonical form of the whole
+    board: its small regions are settled by their values, the rest searched), and the
+    work counted.
+
+    Examples
+    --------
+    >>> from grundy.partizan.games import Domineering
+    >>> rules = Domineering()
+    >>> r = outcome_report("domineering", rules, rules.parse_position(["4x4"]))
+    >>> r["outcome"], r["left_first_wins"], r["right_first_wins"], r["positions"] > 0
+    ('N', True, True, True)
+    """
+    search = OutcomeSearch(rules, max_positions=rules.max_positions)
+    outcome = search.outcome(start)
+    stats = search.stats
+    return {
+        "game": game,
+        "kind": "partizan",
+        "position": rules.position_to_json(start),
+        "position_text": rules.format_position(start),
+        "outcome": outcome.value,
+        "outcome_text": outcome.describe(),
+        "left_first_wins": outcome.value in ("L", "N"),
+        "right_first_wins": outcome.value in ("R", "N"),
+        "positions": stats.positions,
+        "table_hits": stats.table_hits,
+        "regions_settled": stats.settled,
+        "regions_searched": stats.unsettled,
+        "stored": stats.stored,
+    }

@@ -173,7 +173,8 @@ def read_move(
     grundy.core.errors.InvalidPositionError: illegal move: 3 4 6 cannot be reached from 3 4 5 ...
     """
     text = " ".join(words)
-    if len(words) == 1 and words[0].startswith("#"):
+    # "#k" picks a listed move; a board written with # cells (Cram's "#..|...") does not.
+    if len(words) == 1 and words[0].startswith("#") and not set(words[0]) & set(".|/"):
         return pick_listed(words[0], listed)
     after = game.parse_move(position, text)
     if after is None:

@@ -12,10 +12,12 @@ from ..core.protocol import Game
 from ..games import (
     SUBTRACTION_RULES,
     AllButSubtractionGame,
+    ArcKayles,
     Bash,
     BeanGame,
     Chomp,
     ConnectFour,
+    Cram,
     DigraphGame,
     FibonacciNim,
     GiveAndTake,
@@ -299,6 +301,20 @@ GAMES: dict[str, GameEntry] = {
             "digraph edges 0-1 0-2 1-2 2-3 4-3 tokens 0 4",
             lambda _: DigraphTokens(),
             from_file=DigraphGame.from_file,
+        ),
+        GameEntry(
+            "cram",
+            "Cram: place a domino on two adjacent empty cells, either way; a board RxC or "
+            "rows like ..#|...",
+            "cram 3x4",
+            lambda _: Cram(),
+        ),
+        GameEntry(
+            "arc-kayles",
+            "Arc Kayles: pick an edge, its two ends go with their edges; a graph typed as "
+            "edges u-v, or a grid RxC",
+            "arc-kayles edges 0-1 1-2 2-0 2-3",
+            lambda _: ArcKayles(),
         ),
         GameEntry(
             "domineering",

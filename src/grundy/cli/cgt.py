@@ -21,7 +21,7 @@ def cgt(
         typer.Argument(
             metavar="GAME",
             help="A short game in CGSuite's notation: '{3||2*|1*}', '^*', '+-1', 'Tiny(2)', "
-            "'{0|*} + *2'.",
+            "'{0|*} + *2'; compounds: \"'{*|*}' : 1\", '*5 ConjunctiveSum *6'.",
         ),
     ],
     cool_by: Annotated[

@@ -11,13 +11,13 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..app.partizan_reports import expression_report, position_report
+from ..app.partizan_reports import expression_report, outcome_report, position_report
 from ..app.value_reports import MOVES_DESCRIBED
 from ..core.errors import InvalidGameError
 from ..partizan import PartizanGame, parse
 from ..partizan.two_player import PLAYERS, PartizanPlay
 
-__all__ = ["show_expression", "show_position", "two_player"]
+__all__ = ["show_expression", "show_position", "show_outcome", "two_player"]
 
 
 def show_expression(
@@ -81,6 +81,32 @@ def show_position(
         if count > len(moves):
             console.print(f"{' ' * len(label)}... {count - len(moves):,} more (--all)")
     console.print(f"  positions      {report['positions']:,} valued", markup=False)
+
+
+def show_outcome(
+    console: Console, game: str, rules: PartizanGame[Any], tokens: list[str], *, as_json: bool
+) -> None:
+    """``grundy value GAME POSITION --outcome``: only who wins, by the outcome search (a
+    last word ``Left`` or ``Right`` is read and dropped: both are answered)."""
+    words = list(tokens)
+    if len(words) > 1 and words[-1].capitalize() in PLAYERS:
+        words.pop()
+    report = outcome_report(game, rules, rules.parse_position(words))
+    if as_json:
+        print(json.dumps(report))
+        return
+    console.print(f"[bold]{escape(game)} {escape(report['position_text'])}[/]")
+    console.print(f"  outcome        {report['outcome']} ({report['outcome_text']})", markup=False)
+    for player in ("left", "right"):
+        result = "wins" if report[f"{player}_first_wins"] else "loses"
+        label = f"{player.capitalize()} first"
+        console.print(f"  {label:<14} {result}", markup=False)
+    console.print(
+        f"  positions      {report['positions']:,} searched; regions: "
+        f"{report['regions_settled']:,} settled by value, {report['regions_searched']:,} "
+        "searched",
+        markup=False,
+    )
 
 
 def _print_value(console: Console, report: dict[str, Any]) -> None:

@@ -84,6 +84,14 @@ def value(
             f"{MOVES_DESCRIBED} as text).",
         ),
     ] = False,
+    outcome_only: Annotated[
+        bool,
+        typer.Option(
+            "--outcome",
+            help="Partizan games: only who wins, by an outcome search that never builds "
+            "the whole board's canonical form (big boards, e.g. domineering 6x6).",
+        ),
+    ] = False,
     quotient: Annotated[
         str | None,
         typer.Option(
@@ -103,11 +111,19 @@ def value(
                 f"{game} is a partizan game: --misere, --loopy, --remoteness and --quotient "
                 "are for impartial games"
             )
-        from .partizan import show_position
+        from .partizan import show_outcome, show_position
 
         rules: Any = found.limited_to(max_positions)
+        if outcome_only:
+            if every_move:
+                raise InvalidGameError("--outcome says only who wins; --all lists winning moves")
+            return show_outcome(console, game, rules, position, as_json=as_json)
         return show_position(
             console, game, rules, position, every_move=every_move, plot=None, as_json=as_json
+        )
+    if outcome_only:
+        raise InvalidGameError(
+            f"--outcome is for partizan games; {game}'s outcome comes with its SG value"
         )
     if quotient is not None and not misere:
         raise InvalidGameError("--quotient FILE answers misère play: add --misere")

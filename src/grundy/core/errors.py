@@ -19,6 +19,7 @@ __all__ = [
     "SurveyError",
     "TimeBudgetError",
     "ServerBusyError",
+    "DivisionByZeroError",
 ]
 
 
@@ -95,3 +96,7 @@ class TimeBudgetError(GrundyError, TimeoutError):
 
 class ServerBusyError(GrundyError, RuntimeError):
     """Every compute worker stayed busy for longer than a request may wait."""
+
+
+class DivisionByZeroError(GrundyError, ZeroDivisionError):
+    """A number divided by 0 (CGSuite's 1/0, infinity, is not a number here)."""

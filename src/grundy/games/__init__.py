@@ -2,10 +2,12 @@
 
 from ..impartial.sum_game import SumGame
 from ..twoplayer.games import ConnectFour, GiveAndTake, TicTacToe
+from .arc_kayles import ArcKayles
 from .beans import BeanGame, bean_value
 from .chomp import Chomp
 from .coin_rows import MockTurtles, Ruler, TurningTurtles
 from .coin_turning import CoinTurningGame
+from .cram import Cram
 from .digraph import DigraphGame
 from .fibonacci_nim import FibonacciNim, zeckendorf
 from .hackenbush import GreenHackenbush, hackenbush_value
@@ -35,12 +37,14 @@ __all__ = [
     "SUBTRACTION_RULES",
     "SumGame",
     "Chomp",
+    "Cram",
     "CoinTurningGame",
     "TurningTurtles",
     "MockTurtles",
     "Ruler",
     "TurningCorners",
     "GreenHackenbush",
+    "ArcKayles",
     "hackenbush_value",
     "DigraphGame",
     "BeanGame",

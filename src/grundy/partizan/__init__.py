@@ -11,9 +11,22 @@ Examples
 """
 
 from .canonical import STAR, UP, ZERO, CanonicalGame, cache_size, game, nimber, number, up
+from .compounds import (
+    CompoundGame,
+    CompoundType,
+    conjunctive_sum,
+    conway_product,
+    ordinal_product,
+    ordinal_sum,
+    selective_sum,
+)
 from .cooling import cool, heat, hottest, mean, orthodox_moves, overheat, temperature
+from .explicit import ExplicitGame, ShortForm, canonical_form, explicit_game, impartial_form
+from .expressions import evaluate
 from .notation import format_game, parse, up_nth, up_sum
+from .outcome_search import OutcomeSearch, OutcomeStats, outcome_of
 from .protocol import ImpartialAsPartizan, PartizanGame, Player
+from .rationals import RationalNumber, rational
 from .reduced import (
     atomic_weight,
     is_all_small,
@@ -60,4 +73,22 @@ __all__ = [
     "is_all_small",
     "is_infinitesimal",
     "norton_product",
+    "ordinal_sum",
+    "conjunctive_sum",
+    "selective_sum",
+    "ordinal_product",
+    "conway_product",
+    "CompoundGame",
+    "CompoundType",
+    "ExplicitGame",
+    "ShortForm",
+    "explicit_game",
+    "impartial_form",
+    "canonical_form",
+    "RationalNumber",
+    "rational",
+    "evaluate",
+    "OutcomeSearch",
+    "OutcomeStats",
+    "outcome_of",
 ]

@@ -33,10 +33,14 @@ from ..core.outcome import Outcome
 from ..core.protocol import Game, P
 from .canonical import ZERO, CanonicalGame, game, nimber
 
-__all__ = ["PartizanGame", "ImpartialAsPartizan", "Player"]
+__all__ = ["PartizanGame", "ImpartialAsPartizan", "Player", "OUTCOME_BY_VALUE"]
 
 #: The two players: Left (Blue, vertical in Domineering) moves first in ``{L | R}``.
 Player = Literal["Left", "Right"]
+
+#: :meth:`PartizanGame.outcome` reads the canonical form when it needs at most this many
+#: new values stored (about a second of work), and searches for the outcome past it.
+OUTCOME_BY_VALUE = 2_000
 
 
 class PartizanGame(Game[P]):
@@ -177,6 +181,42 @@ class PartizanGame(Game[P]):
                 "is too deep to compare"
             ) from None
 
+    def value_within(self, position: P, positions: int) -> CanonicalGame | None:
+        """The canonical form of `position` if it needs at most `positions` values stored
+        beyond those stored already, else None (the values found on the way are kept).
+
+        The outcome search settles small regions so: a region is small when its value
+        is cheap, whatever its shape.
+
+        Raises
+        ------
+        InvalidGameError
+            `positions` is negative, or a position can be reached from itself.
+        PositionLimitError
+            ``max_positions`` itself is reached first.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Domineering
+        >>> game = Domineering()
+        >>> str(game.value_within("2x2", 10)), game.value_within("4x4", 10)
+        ('+-1', None)
+        """
+        if type(positions) is not int or positions < 0:
+            raise InvalidGameError(f"positions {positions!r} must be a non-negative int")
+        position = self.check_position(position)
+        limit = self.max_positions
+        cap = len(self._values) + len(self._aliases) + positions
+        if cap >= limit:
+            return self.value(position)
+        self.__dict__["max_positions"] = cap  # _store refuses past it; restored below
+        try:
+            return self.value(position)
+        except PositionLimitError:
+            return None  # cap < limit: the budget, not the game's own limit, was reached
+        finally:
+            self.__dict__["max_positions"] = limit
+
     @property
     def _aliases(self) -> dict[Any, CanonicalGame]:
         """Positions met that are not their own canonical key -> their value."""
@@ -294,6 +334,12 @@ class PartizanGame(Game[P]):
     def outcome(self, position: P) -> Outcome:
         """L, R, P or N: who wins `position` with the best play.
 
+        Read from the canonical form when that needs at most
+        :data:`OUTCOME_BY_VALUE` values stored beyond those known, else found by an
+        outcome-only search (:class:`~grundy.partizan.outcome_search.OutcomeSearch`),
+        which settles only the small regions by their values: a big board's canonical
+        form can cost hundreds of times more than who wins it.
+
         Examples
         --------
         >>> from grundy.partizan.protocol import ImpartialAsPartizan
@@ -301,7 +347,13 @@ class PartizanGame(Game[P]):
         >>> ImpartialAsPartizan(Nim()).outcome((1, 1))
         Outcome.P
         """
-        return self.value(position).outcome
+        position = self.check_position(position)
+        value = self.value_within(position, OUTCOME_BY_VALUE)
+        if value is not None:
+            return value.outcome
+        from .outcome_search import OutcomeSearch  # imports nothing of this module
+
+        return OutcomeSearch(self, max_positions=self.max_positions).outcome(position)
 
     def winning_moves(self, position: P, player: Player) -> list[P]:
         """The options of `player` after which `player`, now second to move, wins.

@@ -250,6 +250,23 @@ TEXTS: dict[str, GameText] = {
         "loses. From 3 3 3 you may leave 3 1 1 (a bite at row 2, column 2).",
         ("3 3 3", "3 1 1"),
     ),
+    "cram": GameText(
+        "Cram",
+        "Board games",
+        "Take turns to place a domino on two empty squares side by side, upright or lying "
+        "down, as you like; whoever cannot place one loses. A board is RxC, or its rows with "
+        "| between them and # for a covered square. From 2x3 you may leave #..|#.. (a "
+        "domino down the first column).",
+        ("2x3", "#..|#.."),
+    ),
+    "arc-kayles": GameText(
+        "Arc Kayles",
+        "Board games",
+        "A graph of vertices joined by edges. Pick an edge: both its ends are deleted, with "
+        "every edge at them; whoever cannot pick an edge loses. A graph is its edges u-v, "
+        "or RxC for a grid. From edges 0-1 1-2 2-3 you may leave edges 2-3 (pick 0-1).",
+        ("edges 0-1 1-2 2-3", "edges 2-3"),
+    ),
     "domineering": GameText(
         "Domineering",
         "Partizan games",
