@@ -1,8 +1,9 @@
-"""The boards of Snort, Col, Konane, Toppling Dominoes and Partizan Arc Kayles in a real
-browser: every square, vertex, stone, domino and edge offers exactly the moves the rules
-give (checked against the rules written out plainly here, on positions hypothesis draws),
-a game played to the end by clicking the board only, a move made with the keyboard only,
-Analyse's boards, and a phone (no sideways scrolling, 44 px targets, axe-core)."""
+"""The boards of Snort, Col, Konane, Toppling Dominoes and Partizan Arc Kayles, and of
+impartial Cram and Arc Kayles, in a real browser: every square, vertex, stone, domino and
+edge offers exactly the moves the rules give (checked against the rules written out
+plainly here, on positions hypothesis draws), a game played to the end by clicking the
+board only, a move made with the keyboard only, Analyse's boards, and a phone (no
+sideways scrolling, 44 px targets, axe-core)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from test_web_browser import TIMEOUT_MS, expect, status_of
 
 from grundy.core.errors import InvalidPositionError
+from grundy.games import ArcKayles
 from grundy.partizan.games import Col, Konane, PartizanArcKayles, Snort
 
 pytest.importorskip("fastapi")
@@ -132,6 +134,21 @@ def toppling_moves(strip: str, player: str) -> dict:
     return found
 
 
+def cram_moves(rows: tuple[str, ...]) -> dict:
+    """(square, square) -> the rows after a domino covers both (either order)."""
+    found = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            for dr, dc in ((0, 1), (1, 0)):
+                rr, cc = r + dr, c + dc
+                if cell == "." and rr < len(rows) and cc < len(row) and rows[rr][cc] == ".":
+                    board = [list(line) for line in rows]
+                    board[r][c] = board[rr][cc] = "#"
+                    after = tuple("".join(line) for line in board)
+                    found[(f"{r},{c}", f"{rr},{cc}")] = found[(f"{rr},{cc}", f"{r},{c}")] = after
+    return found
+
+
 def arc_kayles_moves(edges: list, player: str) -> dict:
     """Edge number -> the edges left: those with neither end at its ends."""
     mine = ("l" if player == "Left" else "r") + "e"
@@ -143,6 +160,20 @@ def arc_kayles_moves(edges: list, player: str) -> dict:
 
 
 # ----------------------------------------------------------------- a board in the page
+DRAW_IMPARTIAL = """async ({ name, listing }) => {
+  const { cramPlayBoard } = await import("/static/partizan-boards.js");
+  const { showArcKaylesBoard } = await import("/static/arc-kayles-board.js");
+  let box = document.getElementById("cgt-box");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "cgt-box";
+    document.body.prepend(box);
+  }
+  box.replaceChildren();
+  (name === "cram" ? cramPlayBoard : showArcKaylesBoard)(box, listing, () => {});
+  return box.childElementCount > 0;
+}"""
+
 DRAW = """async ({ name, listing }) => {
   const { showPartizanBoard } = await import("/static/partizan-boards.js");
   const { playMoves } = await import("/static/partizan-moves.js");
@@ -162,7 +193,8 @@ GRID_CELLS = """() => [...document.querySelectorAll("#cgt-box button")].map((b) 
   barred: b.getAttribute("aria-disabled") === "true", words: b.getAttribute("aria-label"),
 }))"""
 
-KONANE_JUMPS = """() => {
+# Every first click, then every square that completes a move from it (Konane, Cram).
+TWO_CLICKS = KONANE_JUMPS = """() => {
   const found = [];
   const stones = () => [...document.querySelectorAll("#cgt-box button.pz-move")];
   for (const cell of stones().map((b) => b.dataset.cell)) {
@@ -654,6 +686,160 @@ def test_on_a_phone(page, game, position, choose):
     assert status_of(page) == "Your move"
     if choose:
         page.locator(choose).click()  # the targets a choice shows: sides, landing squares
+    targets = tap_targets(page)
+    assert len(targets) >= 2
+    small = [t for t in targets if t["width"] < TAP_PX - 0.01 or t["height"] < TAP_PX - 0.01]
+    assert not small, f"tap targets under {TAP_PX} px: {small}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways: {width} px"
+    problems = serious_violations(page)
+    assert not problems, "axe-core found serious violations:\n" + "\n".join(problems)
+
+
+# ----------------------------------------------------------------- impartial Cram and Arc Kayles
+def drawn_impartial(page, name: str, text: str) -> bool:
+    if page.url == "about:blank":
+        page.goto("/")
+    return page.evaluate(DRAW_IMPARTIAL, {"name": name, "listing": options(name, text)})
+
+
+@st.composite
+def cram_boards(draw):
+    height, width = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    cells = st.sampled_from("...#")
+    return tuple(
+        "".join(draw(st.lists(cells, min_size=width, max_size=width))) for _ in range(height)
+    )
+
+
+def test_a_cram_square_offers_exactly_the_dominoes_the_rules_allow(page):
+    from grundy.games import Cram
+
+    @EXAMPLES
+    @given(cram_boards())
+    def check(board):
+        assume("." in "".join(board))
+        text = Cram().format_position(Cram().check_position("|".join(board)))
+        assert drawn_impartial(page, "cram", text)
+        expected = {k: Cram().format_position(after) for k, after in cram_moves(board).items()}
+        placed = {(j["from"], j["to"]): j["position"] for j in page.evaluate(TWO_CLICKS)}
+        assert placed == expected
+
+    check()
+
+
+@st.composite
+def plain_graphs(draw):
+    n = draw(st.integers(2, 7))
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    return sorted(draw(st.lists(st.sampled_from(pairs), unique=True, min_size=1, max_size=10)))
+
+
+def test_an_arc_kayles_edge_takes_exactly_its_ends(page):
+    game = ArcKayles()
+
+    @EXAMPLES
+    @given(plain_graphs())
+    def check(edges):
+        text = game.format_position(game.check_position(edges))
+        assert drawn_impartial(page, "arc-kayles", text)
+        parts = page.evaluate(GRAPH_PARTS, '[data-testid="arc-kayles-board-edge"]')
+        assert [p["edge"] for p in parts] == [f"{u}-{v}" for u, v in edges]
+        expected = [
+            game.format_position(tuple(e for e in edges if not {u, v} & set(e))) for u, v in edges
+        ]
+        assert [p["position"] for p in parts] == expected
+        assert all(p["button"] for p in parts)
+
+    check()
+
+
+def start_impartial(page, game: str, position: str) -> None:
+    page.goto(f"/?game={game}&position={quote(position)}&view=play&first=me")
+    page.get_by_test_id("play-start").click()
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "move"),
+    [
+        ("cram", "3x4", click_stone_then_square),  # a first square, then the domino's other
+        ("arc-kayles", "edges 0-1 1-2 2-0 2-3", None),
+    ],
+)
+def test_an_impartial_game_won_by_clicking_the_board(page, game, position, move):
+    """From an N-position, clicking only moves marked as winning wins the game."""
+    start_impartial(page, game, position)
+    log = page.get_by_test_id("move-log").locator("li.log-you")
+    for _ in range(20):
+        if status_of(page) != "Your move":
+            break
+        entries = log.count()
+        if move:
+            move(page)
+        else:
+            from test_web_edges import click_edge as at_its_middle
+
+            edges = page.locator('#heaps [data-testid="arc-kayles-board-edge"][role=button]')
+            at_its_middle(best(edges))
+        expect(log).not_to_have_count(entries)
+    else:
+        pytest.fail(f"{game} {position}: the game did not end")
+    assert status_of(page) == "You win!"
+    expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+def test_an_arc_kayles_grid_is_drawn_as_a_grid(page):
+    start_impartial(page, "arc-kayles", "2x3")
+    assert status_of(page) == "Your move"
+    at = {
+        int(v.get_attribute("data-vertex")): v.locator("circle").first.bounding_box()
+        for v in page.locator('#heaps [data-testid="arc-kayles-board-vertex"]').all()
+    }
+    assert sorted(at) == list(range(6))  # vertex r * 3 + c at row r, column c
+    for v, box in at.items():
+        assert box["x"] == pytest.approx(at[v % 3]["x"]) and box["y"] == pytest.approx(
+            at[3 * (v // 3)]["y"]
+        )
+    assert at[1]["x"] > at[0]["x"] and at[3]["y"] > at[0]["y"]
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "first", "keys", "played"),
+    [
+        ("cram", "3x4", '#heaps [data-cell="0,0"]', ["Enter", "ArrowDown"], "a1-a2"),
+        ("cram", "3x4", '#heaps [data-cell="0,0"]', ["Enter", "ArrowRight"], "a1-b1"),
+        (
+            "arc-kayles",
+            "edges 0-1 1-2 2-0 2-3",
+            '#heaps [data-testid="arc-kayles-board-edge"] >> nth=0',
+            ["Enter"],
+            "pick 0-1",
+        ),
+    ],
+)
+def test_an_impartial_move_made_with_the_keyboard_only(page, game, position, first, keys, played):
+    start_impartial(page, game, position)
+    assert status_of(page) == "Your move"
+    page.locator(first).focus()
+    for key in keys:
+        page.keyboard.press(key)
+    expect(page.get_by_test_id("move-log")).to_contain_text(f"you: {played}")
+    assert status_of(page) in ("Your move", "You win!", "The engine wins.")
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "choose"),
+    [("cram", "4x5", '#heaps [data-cell="1,1"]'), ("arc-kayles", "3x3", None)],
+)
+def test_an_impartial_board_on_a_phone(page, game, position, choose):
+    pytest.importorskip("axe_playwright_python.sync_playwright")
+    from test_web_a11y import serious_violations
+
+    page.set_viewport_size(PHONE)
+    start_impartial(page, game, position)
+    assert status_of(page) == "Your move"
+    if choose:
+        page.locator(choose).click()
     targets = tap_targets(page)
     assert len(targets) >= 2
     small = [t for t in targets if t["width"] < TAP_PX - 0.01 or t["height"] < TAP_PX - 0.01]

@@ -50,6 +50,8 @@ ELSEWHERE = {
     "konane": "test_web_boards_cgt.py",
     "toppling-dominoes": "test_web_boards_cgt.py",
     "partizan-arc-kayles": "test_web_boards_cgt.py",
+    "cram": "test_web_boards_cgt.py",
+    "arc-kayles": "test_web_boards_cgt.py",
 }
 # Small starting positions, so that a game of one-token moves stays short.
 # (Blue-Red Hackenbush's example: its first move, at the ground, would end the game.)

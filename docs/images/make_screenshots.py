@@ -84,6 +84,7 @@ def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
 
 # Boards shown with a first click made: (selector, "click" or "hover") in turn.
 PREPARE = {
+    "cram": [('#heaps [data-cell="1,1"]', "click")],
     "konane": [('#heaps [data-cell="0,0"]', "click"), ('#heaps [data-cell="0,4"]', "hover")],
     "toppling-dominoes": [
         ('#heaps [data-domino="0"]', "click"),
@@ -95,9 +96,20 @@ PREPARE = {
 EXTRA_BOARDS = [
     ("snort", "3x3", "board-snort-squares"),
     ("col", "x....|..o..|.....", "board-col-squares"),
+    ("arc-kayles", "3x3", "board-arc-kayles-grid"),
 ]
 # What the gallery says under each board's heading (the games whose board needs words).
 BOARD_WORDS = {
+    "cram": [
+        "Click a square, then a square beside, above or below it: a domino covers both (or",
+        "choose a square and press an arrow key). After the first click the squares that",
+        "finish a domino are marked, each coloured by what the move does.",
+    ],
+    "arc-kayles": [
+        "Click an edge to take it: both its ends go, with every edge at them (marked as you",
+        "point). A graph typed as a grid `RxC` is drawn on its grid, vertex r·C + c at row r,",
+        "column c.",
+    ],
     "snort": [
         "Snort on a graph (CGSuite's notation) is drawn without ground, its vertices numbered",
         "as moves name them: click a vertex to colour it. A vertex next to Left's colour is",

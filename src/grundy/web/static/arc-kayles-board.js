@@ -1,7 +1,9 @@
-// Partizan Arc Kayles' board: the graph drawn as Blue-Red Hackenbush's drawing is, without
-// ground (graph-drawing.js), each edge in its colour: blue (l) Left's, red (r) Right's,
-// green (e) either's. A click on an edge a player may take takes it with both its ends:
-// every edge at them goes too (marked while the edge is pointed at or focused).
+// Arc Kayles' boards: the graph drawn without ground (graph-drawing.js), a click on an edge
+// takes it with both its ends, and every edge at them goes too (marked while the edge is
+// pointed at or focused). Partizan Arc Kayles (showArcKayles): drawn as Blue-Red
+// Hackenbush's drawing is, each edge in its colour: blue (l) Left's, red (r) Right's, green
+// (e) either's. Arc Kayles (showArcKaylesBoard, impartial): every edge either player's;
+// a graph that began as a grid RxC is drawn on its grid.
 //
 // The server numbers the graph after a move afresh (as its notation reads back), so an
 // edge's move is found by order: each player's options are listed edge by edge, in the
@@ -14,8 +16,8 @@ import { el } from "./dom.js";
 import { drawGraph } from "./graph-drawing.js";
 import { drawable, edgesWord, isLabel, modelOf } from "./graph-model.js";
 import { moveWords } from "./partizan-moves.js";
-import { verdictClass } from "./splits.js";
-import { verdictOf } from "./state.js";
+import { verdictClass, verdictWords } from "./splits.js";
+import { state, verdictOf } from "./state.js";
 
 const COLOURS = { l: "blue", r: "red", e: "green" };
 const TAKES = { Left: "le", Right: "re" };
@@ -115,4 +117,63 @@ export function showArcKayles(box, edges, moves, act, toMove) {
                          + "Right's, green ones either's. Both its ends go, with every edge at "
                          + "them (marked dashed as you point)." }));
   return true;
+}
+
+const GRID = /^\s*(\d+)\s*[xX×]\s*(\d+)\s*$/;
+
+/**
+ * Arc Kayles (impartial) in the play view: the graph's edges [u, v] (vertices as the
+ * server numbers them, kept by every move), a click on an edge playing the listed option
+ * whose graph is this one without the edges at its ends.
+ */
+export function showArcKaylesBoard(box, listing, playMove) {
+  const edges = listing.position;
+  if (!Array.isArray(edges) || !edges.length || !edges.every((e) => Array.isArray(e)
+      && e.length === 2 && isLabel(e[0]) && isLabel(e[1]))) return;
+  const model = modelOf("graph", edges);
+  if (!drawable(model)) return;
+  const byPosition = new Map(listing.options.map((o) => [JSON.stringify(o.position), o]));
+  // A game begun on a grid RxC keeps its vertices r * C + c: drawn on the grid.
+  const grid = GRID.exec(state.position || "");
+  const columns = grid && Math.max(...model.vertices) < grid[1] * grid[2] ? Number(grid[2]) : 0;
+  let busy = false;
+  const drawn = drawGraph(model, {
+    prefix: "arc-kayles-board",
+    testid: "arc-kayles-board",
+    label: `Arc Kayles: ${model.vertices.size} vertices, ${edgesWord(edges.length)}; click `
+      + "an edge to take it with both its ends",
+    target: 22,
+    columns,
+    edgeHook: (i) => {
+      const [u, v] = edges[i];
+      const goes = edgesLeft(edges, i);
+      const option = byPosition.get(JSON.stringify(goes));
+      if (!option) return null;
+      const verdict = verdictOf(option);
+      const others = edges.length - goes.length - 1;
+      return {
+        words: `pick ${u}-${v}: ${others ? `${edgesWord(others)} at its ends go too`
+          : "no other edge goes"}${verdictWords(verdict)}`,
+        cls: `eg-cut${verdictClass(verdict)}`,
+        act: () => {
+          if (busy) return;
+          busy = true;
+          playMove(option.text);
+        },
+        light: (on) => {
+          const kept = new Set(goes);
+          edges.forEach((e, j) => {
+            if (j !== i && !kept.has(e)) drawn.edgeNodes[j].classList.toggle("eg-falls", on);
+          });
+        },
+      };
+    },
+  });
+  edges.forEach((_, i) => {
+    const option = byPosition.get(JSON.stringify(edgesLeft(edges, i)));
+    if (option) drawn.edgeNodes[i].setAttribute("data-position", option.text);
+  });
+  box.append(el("div", { class: "board-scroll eg-board" }, drawn.chart),
+             el("p", { class: "muted eg-caption", text: "Click an edge to take it: both its "
+               + "ends go, with every edge at them (marked dashed as you point)." }));
 }

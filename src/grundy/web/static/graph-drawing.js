@@ -33,7 +33,8 @@ function orderRows(rows, neighbours) {
  * vertex on the bottom row. A digraph: layered, each edge pointing down (the longest path
  * from a vertex no edge enters; vertices on a cycle in a last row).
  */
-function layout(model) {
+function layout(model, columns = 0) {
+  if (columns) return gridLayout(model, columns);
   const vertices = [...model.vertices].sort((a, b) => a - b);
   const neighbours = new Map(vertices.map((v) => [v, []]));
   for (const [u, v] of model.edges) {
@@ -120,6 +121,20 @@ function layout(model) {
   return { at, width, height, groundY };
 }
 
+/** A graph drawn on a grid: vertex v at row floor(v / columns), column v % columns. */
+function gridLayout(model, columns) {
+  const rows = Math.floor(Math.max(0, ...model.vertices) / columns) + 1;
+  const width = Math.max(300, (columns - 1) * GAP_X + 2 * (MARGIN + RADIUS));
+  const height = (rows - 1) * GAP_X + 2 * (MARGIN + RADIUS);
+  const left = (width - (columns - 1) * GAP_X) / 2;
+  const at = new Map();
+  for (const v of model.vertices) {
+    const [row, column] = [Math.floor(v / columns), v % columns];
+    at.set(v, { x: left + column * GAP_X, y: MARGIN + RADIUS + row * GAP_X });
+  }
+  return { at, width, height, groundY: height };
+}
+
 function towards(p, q, distance) {
   const dx = q.x - p.x;
   const dy = q.y - p.y;
@@ -198,10 +213,12 @@ function makeButton(node, words, act, pressed = null, disabled = false) {
  * number i or vertex v does: null (nothing), or {words, cls, act, pressed, light,
  * disabled}; each element gets `data-key`, so the focus can find it again after a redraw.
  * `target` > 0: each button gets a round hit area of that radius (a phone's tap target).
+ * `columns` > 0: a graph without ground drawn on a grid of that many columns (vertex v
+ * at row floor(v / columns), column v % columns), as a board of squares numbers them.
  */
 export function drawGraph(model, { prefix, testid, label, edgeHook = () => null,
-                            vertexHook = () => null, target = 0 }) {
-  const { at, width, height, groundY } = layout(model);
+                            vertexHook = () => null, target = 0, columns = 0 }) {
+  const { at, width, height, groundY } = layout(model, model.kind === "graph" ? columns : 0);
   const hackenbush = model.kind === "hackenbush";
   const directed = model.kind === "digraph";
   const chart = svg("svg", { class: `edge-graph edge-graph-${model.kind}`, "data-testid": testid,

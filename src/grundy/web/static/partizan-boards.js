@@ -2,7 +2,8 @@
 // Frogs, and Snort's and Col's boards on a grid of squares (here), Cutcake's pieces
 // (cutcake-board.js), Blue-Red Hackenbush's drawing (blue-red-board.js), Snort's and Col's
 // graphs (colour-board.js), Toppling Dominoes' strip (toppling-board.js) and Partizan Arc
-// Kayles' graph (arc-kayles-board.js). In the play view a board offers the moves of the
+// Kayles' graph (arc-kayles-board.js); and impartial Cram's grid, Domineering's with the
+// dominoes either way (cramPlayBoard). In the play view a board offers the moves of the
 // player to move (the listed options); under Analyse, both players' moves, each going to
 // the position it leaves (Snort and Col: one player's at a time, chosen above the board).
 // Left's pieces are blue, Right's red; a move is coloured by what it does for its player,
@@ -15,8 +16,8 @@
 // or Col colours. After the first click the squares that go on from it are marked; the
 // arrow keys move between squares (one Tab stop), Enter or Space clicks, Escape lets go.
 // With a domino square or a Clobber stone chosen, an arrow key plays toward that side: up
-// and down place Left's upright domino, left and right Right's lying one. A square Snort
-// or Col forbids the player is marked, and says why.
+// and down place Left's upright domino, left and right Right's lying one (in Cram, the
+// domino that way). A square Snort or Col forbids the player is marked, and says why.
 
 import { showArcKayles } from "./arc-kayles-board.js";
 import { showBlueRedHackenbush } from "./blue-red-board.js";
@@ -39,6 +40,7 @@ let playedFrom = null;
 // ------------------------------------------------------------------ the grid games
 const PIECES = {
   domineering: { "#": "covered" },
+  cram: { "#": "covered" },
   clobber: { x: "x stone (Left)", o: "o stone (Right)" },
   amazons: { x: "Left's queen", o: "Right's queen", "#": "burnt" },
   "toads-and-frogs": { T: "toad (Left)", F: "frog (Right)" },
@@ -71,7 +73,7 @@ function clicksOf(kind, before, after, player) {
     const [one] = changed;
     return changed.length === 1 && one[2] === "." && one[3] === mine ? [[one.slice(0, 2)]] : [];
   }
-  if (kind === "domineering") {
+  if (kind === "domineering" || kind === "cram") {
     if (changed.length !== 2 || !changed.every(([, , was, now]) => was === "." && now === "#")) {
       return [];
     }
@@ -89,6 +91,12 @@ function clicksOf(kind, before, after, player) {
 }
 
 const HELP = {
+  cram: {
+    start: "Click a square, then a square beside, above or below it: a domino covers both; "
+      + "or choose a square and press an arrow key.",
+    next: (name) => `${name} chosen: click the square the domino also covers, or press an `
+      + "arrow key; Escape lets go.",
+  },
   domineering: {
     Left: "upright dominoes", Right: "dominoes lying down",
     start: "Click a square, then the square above or below it (Left) or beside it (Right); "
@@ -310,7 +318,7 @@ function showGrid(box, kind, rows, moves, act, toMove) {
       return true;
     }, (event) => {
       // An arrow key from a chosen domino square or Clobber stone plays toward that side.
-      if (!prefix.length || (kind !== "domineering" && kind !== "clobber")) return false;
+      if (!prefix.length || !["domineering", "cram", "clobber"].includes(kind)) return false;
       const [dr, dc] = ARROWS[event.key] || [];
       if (dr === undefined) return false;
       const last = prefix[prefix.length - 1];
@@ -370,6 +378,7 @@ function boardLabel(kind, rows, toMove) {
     : `${rows.length} rows by ${rows[0].length} columns`;
   const mover = toMove ? `, ${toMove} to move` : "";
   const help = HELP[kind];
+  if (!help.Left) return `${kind} board, ${size}: place a domino on two empty squares`;
   return `${kind.replace(/-/g, " ")} board, ${size}${mover}: Left plays ${help.Left}, `
     + `Right ${help.Right}`;
 }
@@ -469,6 +478,16 @@ function showColouring(box, name, board, moves, act, toMove) {
   }
   box.prepend(field);
   return drawn;
+}
+
+/** The play view's board of Cram (impartial: the moves are either player's). */
+export function cramPlayBoard(box, listing, playMove) {
+  const moves = listing.options.map((o) => ({
+    player: null, board: o.position, text: o.text, move: o.move, option: o,
+  }));
+  const rows = listing.position;
+  if (!Array.isArray(rows) || !rows.every((r) => typeof r === "string")) return;
+  showGrid(box, "cram", rows, moves, (m) => playMove(m.text), null);
 }
 
 /** The play view's board of a partizan game (registered in boards.js). */
