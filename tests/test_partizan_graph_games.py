@@ -229,6 +229,22 @@ def test_numberings_do_not_change_keys_or_values(graph, seed):
     assert relabelled(other[0], moved, canonical_order(other[0], moved)) == first
 
 
+def test_the_graph_with_no_vertex_is_written_0x0_and_played_to():
+    # CGSuite writes it as nothing, which a position followed by who is to move loses.
+    from grundy.partizan.two_player import PartizanPlay
+
+    for rules in (Snort, Col):
+        assert rules.format_position(("", ())) == rules.format_position(("##", ())) == "0x0"
+        assert rules.check_position("0x0") == rules.check_position(" 0X0 ") == ("", ())
+        assert rules.value("0x0") == parse("0")
+        play = PartizanPlay(rules, "L-R" if rules is Snort else "R-R")
+        last = [o for o in play.moves(play.start()) if not o[0][0]]
+        assert last, "a move that colours the last vertex"
+        text = play.format_position(last[0])
+        assert text == "0x0 Right"
+        assert play.parse_position(text.split()) == last[0]
+
+
 @settings(max_examples=150, deadline=None)
 @given(graph=tinted_graphs())
 def test_graph_notation_round_trips(graph):

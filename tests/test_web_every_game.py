@@ -45,6 +45,13 @@ ELSEWHERE = {
     "amazons": "test_web_partizan.py",
     "toads-and-frogs": "test_web_partizan.py",
     "blue-red-hackenbush": "test_web_partizan.py",
+    "snort": "test_web_boards_cgt.py",
+    "col": "test_web_boards_cgt.py",
+    "konane": "test_web_boards_cgt.py",
+    "toppling-dominoes": "test_web_boards_cgt.py",
+    "partizan-arc-kayles": "test_web_boards_cgt.py",
+    "cram": "test_web_boards_cgt.py",
+    "arc-kayles": "test_web_boards_cgt.py",
 }
 # Small starting positions, so that a game of one-token moves stays short.
 # (Blue-Red Hackenbush's example: its first move, at the ground, would end the game.)

@@ -11,8 +11,9 @@ Sequence view's "Find the pattern" card (``pattern-*.png``), and writes
 
 Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium);
 ``--only boards``, ``--only views``, ``--only pattern`` or ``--only partizan`` (the
-partizan Analyse views and the partizan games' boards) makes those images alone and
-leaves ``docs/playground.md`` as it is.
+partizan Analyse views and the partizan games' boards) makes those images alone, and
+``--game NAME`` (again for more) those games' boards alone; both leave
+``docs/playground.md`` as it is.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def slug(game: str) -> str:
 
 
 def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
-    """Start a game of `game` in the Play view and save its board card; False if none."""
+    """Start a game of `game` in the Play view and save its board card; False if none.
+    A board whose move takes two clicks is shown with its first made (PREPARE)."""
     page.set_viewport_size(viewport)
     query = urllib.parse.urlencode(
         {"game": game["game"], "position": game["position"], "view": "play", "first": "me"}
@@ -74,8 +76,69 @@ def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
     status.filter(has_text=SETTLED).wait_for(timeout=60_000)
     if status.text_content() != "Your move":
         return False
+    for selector, action in PREPARE.get(game["game"], ()):
+        getattr(page.locator(selector).first, action)()
     page.locator("#play-panel-moves").screenshot(path=str(HERE / name))
     return True
+
+
+# Boards shown with a first click made: (selector, "click" or "hover") in turn.
+PREPARE = {
+    "cram": [('#heaps [data-cell="1,1"]', "click")],
+    "konane": [('#heaps [data-cell="0,0"]', "click"), ('#heaps [data-cell="0,4"]', "hover")],
+    "toppling-dominoes": [
+        ('#heaps [data-domino="0"]', "click"),
+        ('[data-testid="topple-sides"] [data-side="east"]', "hover"),
+    ],
+}
+# Boards shown besides the catalog's example: (game, position, image), e.g. Snort and Col on
+# a board of squares (their examples are graphs).
+EXTRA_BOARDS = [
+    ("snort", "3x3", "board-snort-squares"),
+    ("col", "x....|..o..|.....", "board-col-squares"),
+    ("arc-kayles", "3x3", "board-arc-kayles-grid"),
+]
+# What the gallery says under each board's heading (the games whose board needs words).
+BOARD_WORDS = {
+    "cram": [
+        "Click a square, then a square beside, above or below it: a domino covers both (or",
+        "choose a square and press an arrow key). After the first click the squares that",
+        "finish a domino are marked, each coloured by what the move does.",
+    ],
+    "arc-kayles": [
+        "Click an edge to take it: both its ends go, with every edge at them (marked as you",
+        "point). A graph typed as a grid `RxC` is drawn on its grid, vertex r·C + c at row r,",
+        "column c.",
+    ],
+    "snort": [
+        "Snort on a graph (CGSuite's notation) is drawn without ground, its vertices numbered",
+        "as moves name them: click a vertex to colour it. A vertex next to Left's colour is",
+        "blue with an L, next to Right's red with an R; one the player may not colour (next to",
+        "the other's colour) is dashed and, focused or clicked, says why. On a board of",
+        "squares (`3x3`, `x..|...`) a click colours a square; a square next to the other's",
+        "colour is hatched and names the squares that forbid it. Under Analyse the board",
+        "offers Left's or Right's moves, chosen above it.",
+    ],
+    "col": [
+        "Col's board is Snort's, with the other rule: a vertex or square next to the player's",
+        "own colour is the one forbidden (dashed or hatched, and saying why).",
+    ],
+    "konane": [
+        "Click a stone, then the square it jumps to; on a multiple jump, its last square. The",
+        "squares a longer jump lands on on the way are dotted; pointing at a jump's last",
+        "square marks its path and the stones it takes.",
+    ],
+    "toppling-dominoes": [
+        "A strip of dominoes: blue (Left's), red and striped (Right's), grey and dotted",
+        "(either's). Click a domino, then a side, west or east (or the arrow keys ← and →):",
+        "the dominoes that fall are marked as you point at a side, and fall as it is played.",
+    ],
+    "partizan-arc-kayles": [
+        "The graph is drawn as Blue-Red Hackenbush's drawing, without ground, its vertices",
+        "numbered as moves name them. Click an edge of your colour (green: either's) to take",
+        "it with both its ends; the edges that go with them are marked as you point.",
+    ],
+}
 
 
 def pattern_card(
@@ -124,7 +187,8 @@ PARTIZAN_LINES = [
     "## Partizan games",
     "",
     "A partizan game (Domineering, Clobber, Cutcake, Amazons, Toads and Frogs, Blue-Red",
-    "Hackenbush) is valued by its canonical form in CGSuite's notation. Analyse says who",
+    "Hackenbush, Snort, Col, Konane, Toppling Dominoes, Partizan Arc Kayles) is valued by",
+    "its canonical form in CGSuite's notation. Analyse says who",
     "wins (Left, Right, the first or the second player), the stops, mean and temperature,",
     "the components' values and each player's winning moves, and draws the thermograph",
     "from its exact walls: Left's wall blue, Right's red, the mast at the mean, values",
@@ -190,7 +254,11 @@ def main(argv: list[str] | None = None) -> None:
         choices=["boards", "views", "pattern", "partizan"],
         help="make these images alone",
     )
-    only = parser.parse_args(argv).only
+    parser.add_argument("--game", action="append", default=[], help="make this game's boards alone")
+    args = parser.parse_args(argv)
+    only, named = args.only, args.game
+    if named:
+        only = "games"
     server, base = start_server()
     shots: list[tuple[str, str, str]] = []  # title, desktop file, phone file
     try:
@@ -208,6 +276,7 @@ def main(argv: list[str] | None = None) -> None:
                 None: games,
                 "boards": games,
                 "partizan": [g for g in games if g["kind"] == "partizan"],
+                "games": [g for g in games if g["game"] in named],
             }
             for game in chosen.get(only, []):
                 name = f"board-{slug(game['game'])}"
@@ -217,6 +286,15 @@ def main(argv: list[str] | None = None) -> None:
                 title = game.get("title") or game["game"]
                 shots.append((f"{title} ({game['game']} {game['position']})".strip(), name, ""))
                 print("saved", name, flush=True)
+                for extra, position, extra_name in EXTRA_BOARDS:
+                    if extra != game["game"]:
+                        continue
+                    shown = {**game, "position": position}
+                    board(page, base, shown, DESKTOP, f"{extra_name}.png")
+                    board(page, base, shown, PHONE, f"{extra_name}-phone.png")
+                    words = f"{title} ({extra} {position})"
+                    shots.append((words, extra_name, game["game"]))
+                    print("saved", extra_name, flush=True)
             if only in (None, "views"):
                 page.set_viewport_size(DESKTOP)
                 page.goto(f"{base}/?game=nim&position=3+4+5&view=analyse")
@@ -249,8 +327,14 @@ def main(argv: list[str] | None = None) -> None:
         *PARTIZAN_LINES,
         *PATTERN_LINES,
     ]
-    for title, name, _ in shots:
-        lines += [f"## {title}", "", f"![{title}](images/{name}.png)", ""]
+    for title, name, extra in shots:
+        game = next((g["game"] for g in games if name == f"board-{slug(g['game'])}"), None)
+        if extra:  # another position of the game above: under its heading
+            lines += [f"![{title}](images/{name}.png)", ""]
+        else:
+            lines += [f"## {title}", "", *BOARD_WORDS.get(game or "", [])]
+            lines += [""] if game in BOARD_WORDS else []
+            lines += [f"![{title}](images/{name}.png)", ""]
         lines += [f"![{title}, phone](images/{name}-phone.png)", ""]
     GALLERY.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {GALLERY.name} with {len(shots)} boards")

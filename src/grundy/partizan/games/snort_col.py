@@ -38,6 +38,10 @@ _SWAP_TINTS = str.maketrans("LR", "RL")
 _SWAP_STONES = str.maketrans("xo", "ox")
 _BOARD_TEXT = re.compile(r"^[.#xo|/\s]+$|^\s*\d+\s*[xX×]\s*\d+\s*$")
 _MOVE = re.compile(r"^\s*(?:(left|right)\s+)?(?:colou?rs?\s+)?([a-z]?)(\d+)\s*$")
+#: The text of the graph with no vertex (CGSuite's notation writes nothing, which is lost
+#: in a line that goes on, such as a position followed by who is to move): a board of no
+#: squares, the same game.
+_NO_VERTEX = "0x0"
 
 Position = Any  # a Board (rows of cells) or a VertexGraph (labels, edges)
 
@@ -273,9 +277,9 @@ class GenCol(PartizanGame[Position]):
 
     # ----------------------------------------------------------------- notation
     def check_position(self, position: Any) -> Position:
-        """Read a graph (CGSuite's notation, or ``(labels, edges)``) or a board (rows
-        ``..#|x.o``, ``RxC``, or the rows themselves) and check it; a graph is numbered
-        as its notation is read (vertices that are gone dropped).
+        """Read a graph (CGSuite's notation, ``0x0`` for none, or ``(labels, edges)``) or a
+        board (rows ``..#|x.o``, ``RxC``, or the rows themselves) and check it; a graph is
+        numbered as its notation is read (vertices that are gone dropped).
 
         Raises
         ------
@@ -295,6 +299,8 @@ class GenCol(PartizanGame[Position]):
         grundy.core.errors.InvalidPositionError: col: x on a1 and x on b1 are neighbours, ...
         """
         if isinstance(position, str):
+            if position.strip().lower() == _NO_VERTEX:
+                return ("", ())
             if len(position) > 20 * MAX_VERTICES:
                 raise InvalidPositionError(
                     f"{self!r}: a position written in {len(position):,} characters is past "
@@ -382,17 +388,20 @@ class GenCol(PartizanGame[Position]):
         return self.check_position(" ".join(tokens))
 
     def format_position(self, position: Position) -> str:
-        """Write a graph in CGSuite's notation, a board as rows joined by ``|``.
+        """Write a graph in CGSuite's notation (``0x0``: no vertex), a board as rows
+        joined by ``|``.
 
         Examples
         --------
         >>> from grundy.partizan.games import Snort
         >>> Snort.format_position(("#L.", ((1, 2),))), Snort.format_position(("x.", ".o"))
         ('L-', 'x.|.o')
+        >>> Snort.format_position(("#", ())), Snort.check_position("0x0")
+        ('0x0', ('', ()))
         """
         position = self.check_position(position)
         if _is_graph(position):
-            return write_vertex_graph(position)
+            return write_vertex_graph(position) or _NO_VERTEX
         return "1x1" if position == (UNLABELLED,) else board_text(position)  # "." is a graph
 
     def draw(self, position: Position) -> str:

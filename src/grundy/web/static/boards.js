@@ -2,6 +2,7 @@
 // family of games registers how to draw its position and how a click becomes a move (the
 // text of one of the listed options). Heaps as rows of tokens are the default.
 
+import { showArcKaylesBoard } from "./arc-kayles-board.js";
 import { showBeans } from "./beans-board.js";
 import { showHeaps } from "./board.js";
 import { showChomp } from "./chomp-board.js";
@@ -14,7 +15,7 @@ import { showFibonacci } from "./fibonacci-board.js";
 import { showGiveAndTake } from "./give-and-take-board.js";
 import { showConnectFour, showTicTacToe } from "./grid.js";
 import { showMoore } from "./moore-board.js";
-import { partizanPlayBoard } from "./partizan-boards.js";
+import { cramPlayBoard, partizanPlayBoard } from "./partizan-boards.js";
 import { showPiece, showQueen } from "./queen-board.js";
 import { showStaircase, showStaircaseAny } from "./staircase-board.js";
 import { familyOf, hasHeaps, state } from "./state.js";
@@ -46,7 +47,11 @@ const BOARDS = new Map([
   ["give-and-take:N", showGiveAndTake],
   ["hackenbush", showHackenbushBoard],
   ["digraph", showDigraphBoard],
+  ["cram", cramPlayBoard],
+  ["arc-kayles", showArcKaylesBoard],
   ...["domineering", "clobber", "cutcake", "amazons", "toads-and-frogs", "blue-red-hackenbush"]
+    .map((name) => [name, partizanPlayBoard(name)]),
+  ...["snort", "col", "konane", "toppling-dominoes", "partizan-arc-kayles"]
     .map((name) => [name, partizanPlayBoard(name)]),
 ]);
 

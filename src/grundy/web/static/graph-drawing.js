@@ -1,6 +1,7 @@
-// The drawing of a graph (graph-model.js) as SVG, shared by the play boards (edge-boards.js)
-// and the editor under Analyse (edge-editor.js): where each vertex goes (Hackenbush on its
-// ground line, a digraph in layers with its edges pointing down), the edges as lines,
+// The drawing of a graph (graph-model.js) as SVG, shared by the play boards (edge-boards.js,
+// the partizan graph boards) and the editor under Analyse (edge-editor.js): where each
+// vertex goes (Hackenbush on its ground line, a digraph in layers with its edges pointing
+// down, a graph without ground rising from each piece's least vertex), the edges as lines,
 // curves and loops, and vertices and edges made into buttons by the caller's hooks.
 
 import { clear, svg } from "./dom.js";
@@ -28,10 +29,12 @@ function orderRows(rows, neighbours) {
 /**
  * Where each vertex goes. Hackenbush: the ground is a line at the bottom and a vertex
  * stands as many rows above it as edges lead down to the ground (vertices cut off from
- * it above the rest). A digraph: layered, each edge pointing down (the longest path from
- * a vertex no edge enters; vertices on a cycle in a last row).
+ * it above the rest). A graph without ground: the same, each piece rising from its least
+ * vertex on the bottom row. A digraph: layered, each edge pointing down (the longest path
+ * from a vertex no edge enters; vertices on a cycle in a last row).
  */
-function layout(model) {
+function layout(model, columns = 0) {
+  if (columns) return gridLayout(model, columns);
   const vertices = [...model.vertices].sort((a, b) => a - b);
   const neighbours = new Map(vertices.map((v) => [v, []]));
   for (const [u, v] of model.edges) {
@@ -40,23 +43,25 @@ function layout(model) {
     neighbours.get(v).push(u);
   }
   const level = new Map();
-  if (model.kind === "hackenbush") {
-    const spread = (starts, base) => {  // breadth first from `starts`, at row `base`
-      for (const s of starts) level.set(s, base);
-      const todo = [...starts];
-      while (todo.length) {
-        const v = todo.shift();
-        for (const w of neighbours.get(v)) {
-          if (!level.has(w)) {
-            level.set(w, level.get(v) + 1);
-            todo.push(w);
-          }
+  const spread = (starts, base) => {  // breadth first from `starts`, at row `base`
+    for (const s of starts) level.set(s, base);
+    const todo = [...starts];
+    while (todo.length) {
+      const v = todo.shift();
+      for (const w of neighbours.get(v)) {
+        if (!level.has(w)) {
+          level.set(w, level.get(v) + 1);
+          todo.push(w);
         }
       }
-    };
+    }
+  };
+  if (model.kind === "hackenbush") {
     spread([GROUND], 0);
     const top = Math.max(0, ...level.values());
     for (const v of vertices) if (!level.has(v)) spread([v], top + 1);
+  } else if (model.kind === "graph") {
+    for (const v of vertices) if (!level.has(v)) spread([v], 0);  // side by side
   } else {
     // Longest paths from the vertices no edge enters, the edges that close a cycle (the
     // back edges of a depth-first search) left out: a cycle is drawn downwards but one edge.
@@ -98,18 +103,36 @@ function layout(model) {
   const widest = Math.max(1, ...rows.map((r) => r.length));
   const width = Math.max(300, widest * GAP_X + 2 * MARGIN);
   const hackenbush = model.kind === "hackenbush";
+  // A graph without ground is often a long path, drawn upright: its rows a little closer.
+  const gapY = model.kind === "graph" ? GAP_Y - 14 : GAP_Y;
   const height = hackenbush ? Math.max(1, ...levels) * GAP_Y + 2 * MARGIN + 16
-    : Math.max(1, levels.length) * GAP_Y + 2 * MARGIN - GAP_Y + 2 * RADIUS;
+    : Math.max(1, levels.length) * gapY + 2 * MARGIN - gapY + 2 * RADIUS;
   const groundY = height - MARGIN + 4;
   const at = new Map();
   for (const v of vertices) {
     if (hackenbush && v === GROUND) continue;
     const x = width / 2 + place.get(v) * GAP_X;
+    const row = levels.indexOf(level.get(v));
     const y = hackenbush ? groundY - level.get(v) * GAP_Y
-      : MARGIN + RADIUS + levels.indexOf(level.get(v)) * GAP_Y;
+      : model.kind === "graph" ? height - MARGIN - RADIUS - row * gapY
+        : MARGIN + RADIUS + row * gapY;
     at.set(v, { x, y });
   }
   return { at, width, height, groundY };
+}
+
+/** A graph drawn on a grid: vertex v at row floor(v / columns), column v % columns. */
+function gridLayout(model, columns) {
+  const rows = Math.floor(Math.max(0, ...model.vertices) / columns) + 1;
+  const width = Math.max(300, (columns - 1) * GAP_X + 2 * (MARGIN + RADIUS));
+  const height = (rows - 1) * GAP_X + 2 * (MARGIN + RADIUS);
+  const left = (width - (columns - 1) * GAP_X) / 2;
+  const at = new Map();
+  for (const v of model.vertices) {
+    const [row, column] = [Math.floor(v / columns), v % columns];
+    at.set(v, { x: left + column * GAP_X, y: MARGIN + RADIUS + row * GAP_X });
+  }
+  return { at, width, height, groundY: height };
 }
 
 function towards(p, q, distance) {
@@ -164,12 +187,16 @@ function passesNear(a, b, p, distance) {
   return Math.hypot(a.x + t * dx - p.x, a.y + t * dy - p.y) < distance;
 }
 
-/** Make an SVG group act as a button: focusable, named, Enter and Space click it. */
-function makeButton(node, words, act, pressed = null) {
+/**
+ * Make an SVG group act as a button: focusable, named, Enter and Space click it. A
+ * disabled one (a move the rules forbid, said in its words) is focusable and says so.
+ */
+function makeButton(node, words, act, pressed = null, disabled = false) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   node.setAttribute("aria-label", words);
   if (pressed !== null) node.setAttribute("aria-pressed", pressed ? "true" : "false");
+  if (disabled) node.setAttribute("aria-disabled", "true");
   node.classList.add("eg-button");
   node.append(svg("title", {}, words));
   node.addEventListener("click", act);
@@ -183,19 +210,23 @@ function makeButton(node, words, act, pressed = null) {
 
 /**
  * The SVG drawing of `model`. `edgeHook(i)` and `vertexHook(v)` say what a click on edge
- * number i or vertex v does: null (nothing), or {words, cls, act, pressed, light}; each
- * element gets `data-key`, so the focus can find it again after a redraw.
+ * number i or vertex v does: null (nothing), or {words, cls, act, pressed, light,
+ * disabled}; each element gets `data-key`, so the focus can find it again after a redraw.
+ * `target` > 0: each button gets a round hit area of that radius (a phone's tap target).
+ * `columns` > 0: a graph without ground drawn on a grid of that many columns (vertex v
+ * at row floor(v / columns), column v % columns), as a board of squares numbers them.
  */
 export function drawGraph(model, { prefix, testid, label, edgeHook = () => null,
-                            vertexHook = () => null }) {
-  const { at, width, height, groundY } = layout(model);
+                            vertexHook = () => null, target = 0, columns = 0 }) {
+  const { at, width, height, groundY } = layout(model, model.kind === "graph" ? columns : 0);
   const hackenbush = model.kind === "hackenbush";
+  const directed = model.kind === "digraph";
   const chart = svg("svg", { class: `edge-graph edge-graph-${model.kind}`, "data-testid": testid,
                              role: "group", "aria-label": label, width, height,
                              viewBox: `0 0 ${width} ${height}`,
                              xmlns: "http://www.w3.org/2000/svg" });
   const arrow = `${prefix}-arrow`;
-  if (!hackenbush) {
+  if (directed) {
     const marker = svg("marker", { id: arrow, viewBox: "0 0 10 10", refX: 9, refY: 5,
                                    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
     marker.append(svg("path", { d: "M0 0L10 5L0 10z", class: "eg-arrow-head" }));
@@ -239,13 +270,13 @@ export function drawGraph(model, { prefix, testid, label, edgeHook = () => null,
       const b = pointOf(v, u);
       // Copies of an edge (and a digraph's u-v beside v-u) bend apart; an edge that would
       // cross a vertex bends round it, its middle clear of the vertex.
-      const n = counts.get(name) + (hackenbush ? 0 : counts.get(`${v}-${u}`) || 0);
-      let bend = n > 1 ? (k - (counts.get(name) - 1) / 2) * 16 + (hackenbush ? 0 : 8) : 0;
+      const n = counts.get(name) + (directed ? counts.get(`${v}-${u}`) || 0 : 0);
+      let bend = n > 1 ? (k - (counts.get(name) - 1) / 2) * 16 + (directed ? 8 : 0) : 0;
       const blocked = [...at.entries()].some(([w, p]) => w !== u && w !== v
         && passesNear(a, b, p, RADIUS + 4));
       if (blocked) bend += bend < 0 ? -24 : 24;
       const cutA = hackenbush && u === GROUND ? 0 : RADIUS;
-      const cutB = hackenbush && v === GROUND ? 0 : RADIUS + (hackenbush ? 0 : 2);
+      const cutB = hackenbush && v === GROUND ? 0 : RADIUS + (directed ? 2 : 0);
       path = edgePath(a, b, bend, cutA, cutB);
     }
     const { d, middle } = path;
@@ -256,11 +287,15 @@ export function drawGraph(model, { prefix, testid, label, edgeHook = () => null,
     node.append(svg("circle", { cx: round(middle.x), cy: round(middle.y), r: 11,
                                 class: "eg-handle" }));
     node.append(svg("path", { d, class: "eg-line",
-                              "marker-end": hackenbush || u === v ? null : `url(#${arrow})` }));
+                              "marker-end": directed && u !== v ? `url(#${arrow})` : null }));
     const hook = edgeHook(i);
     if (hook) {
       node.classList.add(...`${hook.cls || ""}`.split(" ").filter(Boolean));
-      makeButton(node, hook.words, hook.act);
+      if (target) {
+        node.prepend(svg("circle", { cx: round(middle.x), cy: round(middle.y), r: target,
+                                     class: "eg-target-area" }));
+      }
+      makeButton(node, hook.words, hook.act, null, hook.disabled);
       if (hook.light) {
         for (const type of ["mouseenter", "focus"]) node.addEventListener(type, () => hook.light(true));
         for (const type of ["mouseleave", "blur"]) node.addEventListener(type, () => hook.light(false));
@@ -292,7 +327,11 @@ export function drawGraph(model, { prefix, testid, label, edgeHook = () => null,
     const hook = vertexHook(v);
     if (hook) {
       node.classList.add(...`${hook.cls || ""}`.split(" ").filter(Boolean));
-      makeButton(node, hook.words, hook.act, hook.pressed ?? null);
+      if (target) {
+        node.append(svg("circle", { cx: round(p.x), cy: round(p.y), r: target,
+                                    class: "eg-target-area" }));
+      }
+      makeButton(node, hook.words, hook.act, hook.pressed ?? null, hook.disabled);
     } else {
       const held = count ? `, ${count === 1 ? "a token" : `${count} tokens`}` : "";
       node.append(svg("title", {}, `vertex ${v}${held}`));

@@ -25,8 +25,9 @@ export function askLimits() {
 }
 
 // ------------------------------------------------------------------ the model
-/** A graph: its vertices (a Set), its edges ([u, v]; Hackenbush's with u <= v, repeats
- * allowed; a digraph's from u to v, each once) and a digraph's tokens (vertices). */
+/** A graph: its vertices (a Set), its edges ([u, v]; Hackenbush's and an undirected
+ * graph's ("graph": no ground) with u <= v, repeats allowed; a digraph's from u to v,
+ * each once) and a digraph's tokens (vertices). */
 export function emptyModel(kind) {
   return { kind, vertices: new Set(kind === "hackenbush" ? [GROUND] : []), edges: [], tokens: [] };
 }
@@ -39,7 +40,7 @@ export function hasEdge(model, u, v) {
 
 /** Add edge u-v (Hackenbush: written with u <= v); false if a digraph has it already. */
 export function addEdge(model, u, v) {
-  const edge = model.kind === "hackenbush" ? [Math.min(u, v), Math.max(u, v)] : [u, v];
+  const edge = model.kind === "digraph" ? [u, v] : [Math.min(u, v), Math.max(u, v)];
   if (model.kind === "digraph" && hasEdge(model, edge[0], edge[1])) return false;
   model.edges.push(edge);
   model.vertices.add(u);

@@ -1,25 +1,34 @@
-// The boards of the partizan games: Domineering, Clobber, Amazons and Toads and Frogs on a
-// grid of squares (here), Cutcake's pieces (cutcake-board.js) and Blue-Red Hackenbush's
-// drawing (blue-red-board.js). In the play view a board offers the moves of the player
-// to move (the listed options); under Analyse, both players' moves, each going to the
-// position it leaves. Left's pieces are blue, Right's red; a move is coloured by what it
-// does for its player, in words too.
+// The boards of the partizan games: Domineering, Clobber, Konane, Amazons, Toads and
+// Frogs, and Snort's and Col's boards on a grid of squares (here), Cutcake's pieces
+// (cutcake-board.js), Blue-Red Hackenbush's drawing (blue-red-board.js), Snort's and Col's
+// graphs (colour-board.js), Toppling Dominoes' strip (toppling-board.js) and Partizan Arc
+// Kayles' graph (arc-kayles-board.js); and impartial Cram's grid, Domineering's with the
+// dominoes either way (cramPlayBoard). In the play view a board offers the moves of the
+// player to move (the listed options); under Analyse, both players' moves, each going to
+// the position it leaves (Snort and Col: one player's at a time, chosen above the board).
+// Left's pieces are blue, Right's red; a move is coloured by what it does for its player,
+// in words too.
 //
 // A move on a grid is a short sequence of clicks on squares, read off the board it
 // leaves: a domino's two squares (either first), a Clobber stone then the stone it takes,
-// an Amazon then where it goes then the square it burns, a toad or a frog alone. After
-// the first click the squares that go on from it are marked; the arrow keys move between
-// squares (one Tab stop), Enter or Space clicks, Escape lets go. With a domino square or
-// a Clobber stone chosen, an arrow key plays toward that side: up and down place Left's
-// upright domino, left and right Right's lying one.
+// a Konane stone then the square it jumps to (its last, on a multiple jump), an Amazon
+// then where it goes then the square it burns, a toad or a frog alone, the square Snort
+// or Col colours. After the first click the squares that go on from it are marked; the
+// arrow keys move between squares (one Tab stop), Enter or Space clicks, Escape lets go.
+// With a domino square or a Clobber stone chosen, an arrow key plays toward that side: up
+// and down place Left's upright domino, left and right Right's lying one (in Cram, the
+// domino that way). A square Snort or Col forbids the player is marked, and says why.
 
+import { showArcKayles } from "./arc-kayles-board.js";
 import { showBlueRedHackenbush } from "./blue-red-board.js";
+import { showColourGraph } from "./colour-board.js";
 import { showCutcake } from "./cutcake-board.js";
-import { el, focusLost } from "./dom.js";
+import { clear, el, focusLost } from "./dom.js";
 import { rovingTarget } from "./grid.js";
 import { moveWords, playMoves } from "./partizan-moves.js";
 import { bestVerdict, verdictClass } from "./splits.js";
 import { state, verdictOf } from "./state.js";
+import { showToppling } from "./toppling-board.js";
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 const cellName = (r, c) => `${COLUMNS[c] || `c${c + 1}`}${r + 1}`;
@@ -31,10 +40,15 @@ let playedFrom = null;
 // ------------------------------------------------------------------ the grid games
 const PIECES = {
   domineering: { "#": "covered" },
+  cram: { "#": "covered" },
   clobber: { x: "x stone (Left)", o: "o stone (Right)" },
   amazons: { x: "Left's queen", o: "Right's queen", "#": "burnt" },
   "toads-and-frogs": { T: "toad (Left)", F: "frog (Right)" },
+  konane: { x: "x stone (Left)", o: "o stone (Right)", "#": "no square" },
+  snort: { x: "coloured x (Left)", o: "coloured o (Right)", "#": "no square" },
+  col: { x: "coloured x (Left)", o: "coloured o (Right)", "#": "no square" },
 };
+const COLOURING = new Set(["snort", "col"]);
 const OWNER = { x: "left", o: "right", T: "left", F: "right" };
 
 /** The squares where `before` and `after` differ: [[r, c, was, now]]. */
@@ -55,7 +69,11 @@ function clicksOf(kind, before, after, player) {
   const mine = player === "Left" ? (kind === "toads-and-frogs" ? "T" : "x")
     : (kind === "toads-and-frogs" ? "F" : "o");
   const at = (test) => changed.find(test);
-  if (kind === "domineering") {
+  if (COLOURING.has(kind)) {  // one square coloured
+    const [one] = changed;
+    return changed.length === 1 && one[2] === "." && one[3] === mine ? [[one.slice(0, 2)]] : [];
+  }
+  if (kind === "domineering" || kind === "cram") {
     if (changed.length !== 2 || !changed.every(([, , was, now]) => was === "." && now === "#")) {
       return [];
     }
@@ -66,13 +84,19 @@ function clicksOf(kind, before, after, player) {
   const to = at(([, , was, now]) => now === mine && was !== mine);
   if (!from || !to) return [];
   if (kind === "toads-and-frogs") return [[from.slice(0, 2)]];
-  if (kind === "clobber") return [[from.slice(0, 2), to.slice(0, 2)]];
+  if (kind === "clobber" || kind === "konane") return [[from.slice(0, 2), to.slice(0, 2)]];
   // Amazons: the queen, where it lands, and the square burnt (perhaps where it stood).
   const burnt = at(([, , was, now]) => now === "#" && was !== "#");
   return burnt ? [[from.slice(0, 2), to.slice(0, 2), burnt.slice(0, 2)]] : [];
 }
 
 const HELP = {
+  cram: {
+    start: "Click a square, then a square beside, above or below it: a domino covers both; "
+      + "or choose a square and press an arrow key.",
+    next: (name) => `${name} chosen: click the square the domino also covers, or press an `
+      + "arrow key; Escape lets go.",
+  },
   domineering: {
     Left: "upright dominoes", Right: "dominoes lying down",
     start: "Click a square, then the square above or below it (Left) or beside it (Right); "
@@ -98,7 +122,52 @@ const HELP = {
     start: "Click a toad or a frog to move it: a step onto an empty square, or a jump "
       + "over one of the other kind.",
   },
+  konane: {
+    Left: "the x stones", Right: "the o stones",
+    start: "Click a stone, then the square it jumps to (on a multiple jump, the last one).",
+    next: (name) => `${name} chosen: click the square it jumps to; a dot marks a square a `
+      + "longer jump lands on on the way. Escape lets go.",
+  },
+  snort: {
+    Left: "x (blue)", Right: "o (red)",
+    start: "Click an empty square to colour it. A square next to the other player's colour "
+      + "is not yours: it is hatched, and says why.",
+  },
+  col: {
+    Left: "x (blue)", Right: "o (red)",
+    start: "Click an empty square to colour it. A square next to your own colour is not "
+      + "yours: it is hatched, and says why.",
+  },
 };
+
+const STEPS = [[-1, 0], [1, 0], [0, -1], [0, 1]];
+
+/**
+ * Why `player` may not colour the empty square (r, c) of a Snort or Col board (Snort: it
+ * is next to the other's colour, Col: next to the player's own), or null.
+ */
+function colourBar(kind, rows, r, c, player) {
+  if (!COLOURING.has(kind) || !player) return null;
+  const mine = player === "Left" ? "x" : "o";
+  const barred = kind === "col" ? mine : mine === "x" ? "o" : "x";
+  const near = STEPS.map(([dr, dc]) => [r + dr, c + dc])
+    .filter(([rr, cc]) => (rows[rr] || "")[cc] === barred);
+  if (!near.length) return null;
+  const whose = kind === "col" ? `${player}'s own colour`
+    : `${player === "Left" ? "Right" : "Left"}'s colour`;
+  return `${player} may not colour it: next to ${barred} on ${near.map(([rr, cc]) =>
+    cellName(rr, cc)).join(" and ")} (${whose})`;
+}
+
+/** The squares a Konane jump from `from` to `to` lands on on the way: [r, c] each. */
+function landings([fr, fc], [tr, tc]) {
+  const [dr, dc] = [Math.sign(tr - fr), Math.sign(tc - fc)];
+  const found = [];
+  for (let j = 2; j < Math.max(Math.abs(tr - fr), Math.abs(tc - fc)); j += 2) {
+    found.push([fr + j * dr, fc + j * dc]);
+  }
+  return found;
+}
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -135,6 +204,18 @@ function showGrid(box, kind, rows, moves, act, toMove) {
       }
     }
     const chosen = new Set(prefix.map(key));
+    // Konane, a stone chosen: the squares its longer jumps land on on the way -> the
+    // squares those jumps end on.
+    const via = new Map();
+    if (kind === "konane" && prefix.length === 1) {
+      for (const [, through] of next) {
+        const [from, to] = through[0].clicks;
+        for (const p of landings(from, to)) {
+          if (!via.has(key(p))) via.set(key(p), []);
+          via.get(key(p)).push(cellName(...to));
+        }
+      }
+    }
     // An Amazon moved to its square (before its arrow is chosen) is drawn there.
     const shown = rows.map((row) => [...row]);
     if (kind === "amazons" && prefix.length >= 2) {
@@ -155,12 +236,17 @@ function showGrid(box, kind, rows, moves, act, toMove) {
           + (OWNER[piece] ? ` pz-${OWNER[piece]}` : "");
         const through = next.get(key([r, c]));
         const glyph = piece === "." || piece === "#" ? "" : piece;
+        const onTheWay = via.get(key([r, c]));
+        const barred = !through && piece === "." ? colourBar(kind, rows, r, c, toMove) : null;
         if (through) {
           const done = through.find((s) => s.clicks.length === prefix.length + 1);
           let words;
           let verdict;
           if (done) {
-            words = moveWords(done.m);
+            const stops = kind === "konane" ? landings(...done.clicks.slice(-2)) : [];
+            words = moveWords(done.m, done.m.move + (stops.length ? `, landing on `
+              + `${stops.map((p) => cellName(...p)).join(" and ")} on the way` : "")
+              + (onTheWay ? `; a jump to ${onTheWay.join(" or ")} lands here on the way` : ""));
             verdict = verdictOf(done.m.option);
           } else {
             // The best a square offers the player to move (none said: no verdict).
@@ -172,7 +258,7 @@ function showGrid(box, kind, rows, moves, act, toMove) {
           }
           const node = el("button", {
             type: "button", class: `${cls} pz-move${prefix.length ? " pz-next" : ""}`
-              + `${done ? " pz-done" : ""}${verdictClass(verdict)}`,
+              + `${done ? " pz-done" : ""}${onTheWay ? " pz-via" : ""}${verdictClass(verdict)}`,
             text: glyph, "aria-label": words, title: words, "data-cell": key([r, c]),
             "data-position": done ? done.m.text : null,
             onclick: () => {
@@ -186,6 +272,19 @@ function showGrid(box, kind, rows, moves, act, toMove) {
               prefix = [...prefix, [r, c]];
               focusKey = key([r, c]);
               redraw();
+            },
+          });
+          if (done && kind === "konane") lightPath(node, grid, done.clicks);
+          buttons.push({ node, at: [r, c] });
+          line.append(node);
+        } else if (barred) {
+          // Focusable, so that the keyboard finds it too; a click says why, in the caption.
+          const words = `${name}, empty: ${barred}`;
+          const node = el("button", {
+            type: "button", class: `${cls} pz-barred`, "aria-disabled": "true", title: words,
+            "aria-label": words, "data-cell": key([r, c]),
+            onclick: () => {
+              caption.textContent = words;
             },
           });
           buttons.push({ node, at: [r, c] });
@@ -219,7 +318,7 @@ function showGrid(box, kind, rows, moves, act, toMove) {
       return true;
     }, (event) => {
       // An arrow key from a chosen domino square or Clobber stone plays toward that side.
-      if (!prefix.length || (kind !== "domineering" && kind !== "clobber")) return false;
+      if (!prefix.length || !["domineering", "cram", "clobber"].includes(kind)) return false;
       const [dr, dc] = ARROWS[event.key] || [];
       if (dr === undefined) return false;
       const last = prefix[prefix.length - 1];
@@ -257,11 +356,29 @@ function showGrid(box, kind, rows, moves, act, toMove) {
   return true;
 }
 
+/**
+ * While a Konane jump's last square is pointed at or focused, mark its path: the squares
+ * it lands on on the way and the stones it takes.
+ */
+function lightPath(node, grid, [from, to]) {
+  const [dr, dc] = [Math.sign(to[0] - from[0]), Math.sign(to[1] - from[1])];
+  const length = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]));
+  const light = (on) => {
+    for (let j = 1; j < length; j++) {
+      const cell = grid.querySelector(`[data-cell="${from[0] + j * dr},${from[1] + j * dc}"]`);
+      if (cell) cell.classList.toggle(j % 2 ? "pz-jumped" : "pz-landing", on);
+    }
+  };
+  for (const type of ["mouseenter", "focus"]) node.addEventListener(type, () => light(true));
+  for (const type of ["mouseleave", "blur"]) node.addEventListener(type, () => light(false));
+}
+
 function boardLabel(kind, rows, toMove) {
   const size = kind === "toads-and-frogs" ? `a strip of ${rows[0].length} squares`
     : `${rows.length} rows by ${rows[0].length} columns`;
   const mover = toMove ? `, ${toMove} to move` : "";
   const help = HELP[kind];
+  if (!help.Left) return `${kind} board, ${size}: place a domino on two empty squares`;
   return `${kind.replace(/-/g, " ")} board, ${size}${mover}: Left plays ${help.Left}, `
     + `Right ${help.Right}`;
 }
@@ -307,10 +424,70 @@ export function showPartizanBoard(box, name, board, moves, act, toMove = null) {
   if (name === "blue-red-hackenbush") {
     return showBlueRedHackenbush(box, board, moves, act, toMove) ? "drawn" : "";
   }
+  if (name === "toppling-dominoes") return showToppling(box, board, moves, act, toMove) ? "grid" : "";
+  if (name === "partizan-arc-kayles") {
+    return showArcKayles(box, board, moves, act, toMove) ? "drawn" : "";
+  }
+  if (COLOURING.has(name)) return showColouring(box, name, board, moves, act, toMove);
   if (!HELP[name]) return "";
   const rows = name === "toads-and-frogs" ? (typeof board === "string" ? [board] : null) : board;
   if (!Array.isArray(rows) || !rows.every((r) => typeof r === "string")) return "";
   return showGrid(box, name, rows, moves, act, toMove) ? "grid" : "";
+}
+
+// Under Analyse, whose squares (or vertices) Snort's and Col's board offers: Left's or
+// Right's, as last chosen (null: the player to move, else Left).
+let colourAs = null;
+
+/**
+ * Snort or Col: a board on a grid (here), a graph drawn (colour-board.js). Under Analyse
+ * a square may be either player's, x or o: the board offers one player's moves at a
+ * time, chosen above it.
+ */
+function showColouring(box, name, board, moves, act, toMove) {
+  const both = !toMove || moves.some((m) => m.player !== toMove);
+  const player = both ? colourAs || toMove || "Left" : toMove;
+  const own = moves.filter((m) => m.player === player);
+  let drawn = "";
+  if (Array.isArray(board) && board.length === 2 && typeof board[0] === "string"
+      && Array.isArray(board[1])) {
+    drawn = showColourGraph(box, name, board, own, act, player) ? "drawn" : "";
+  } else if (Array.isArray(board) && board.every((r) => typeof r === "string")) {
+    drawn = showGrid(box, name, board, own, act, player) ? "grid" : "";
+  }
+  if (!drawn || !both) return drawn;
+  // Under Analyse the board shows the chosen player's moves: its name says so.
+  const named = box.querySelector('[data-testid="partizan-board"]');
+  named?.setAttribute("aria-label", named.getAttribute("aria-label")
+    .replace(`${player} to move`, `showing ${player}'s moves`));
+  const field = el("fieldset", { class: "pz-colour-as", "data-testid": "partizan-colour-as" },
+                   el("legend", { text: "The board offers the moves of" }));
+  for (const side of ["Left", "Right"]) {
+    const input = el("input", {
+      type: "radio", name: "pz-colour-as", value: side, checked: side === player,
+      "data-testid": `partizan-colour-as-${side.toLowerCase()}`,
+      onchange: () => {
+        colourAs = side;
+        clear(box);
+        showColouring(box, name, board, moves, act, toMove);
+        box.querySelector(`input[value="${side}"]`)?.focus();
+      },
+    });
+    field.append(el("label", { class: `pz-${side.toLowerCase()}-words` }, input,
+                    ` ${side} (${side === "Left" ? "x" : "o"})`));
+  }
+  box.prepend(field);
+  return drawn;
+}
+
+/** The play view's board of Cram (impartial: the moves are either player's). */
+export function cramPlayBoard(box, listing, playMove) {
+  const moves = listing.options.map((o) => ({
+    player: null, board: o.position, text: o.text, move: o.move, option: o,
+  }));
+  const rows = listing.position;
+  if (!Array.isArray(rows) || !rows.every((r) => typeof r === "string")) return;
+  showGrid(box, "cram", rows, moves, (m) => playMove(m.text), null);
 }
 
 /** The play view's board of a partizan game (registered in boards.js). */

@@ -26,14 +26,14 @@ export function playMoves(listing) {
   }));
 }
 
-/** What a move says on its button: its words, then its verdict (under Analyse: the value
- * it leaves and whether its player then wins, moving second; in play only while the
- * values are shown). */
-export function moveWords(m) {
+/** What a move says on its button: its words (`words`, else the server's), then its
+ * verdict (under Analyse: the value it leaves and whether its player then wins, moving
+ * second; in play only while the values are shown). */
+export function moveWords(m, words = m.move) {
   const verdict = verdictOf(m.option);
   if (m.option.canonical !== undefined) {
     const wins = verdict && verdict.kind === "win" ? "wins" : "loses";
-    return `${m.move} (leaves ${m.option.canonical}, ${wins} for ${m.player})`;
+    return `${words} (leaves ${m.option.canonical}, ${wins} for ${m.player})`;
   }
-  return `${m.move}${verdict && state.values ? ` (${verdict.text})` : ""}`;
+  return `${words}${verdict && state.values ? ` (${verdict.text})` : ""}`;
 }
