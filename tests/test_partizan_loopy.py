@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import csv
 import json
+import random
 import re
 from functools import cache
 from typing import Any
 
 import pytest
 from conftest import DATA
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from grundy.core.errors import GrundyError, InvalidGameError, PositionLimitError
@@ -39,7 +40,8 @@ from grundy.partizan.loopy import (
     subordinate,
     survival,
 )
-from grundy.partizan.loopy.simplify import simplest_form
+from grundy.partizan.loopy.graph import canonical_ids
+from grundy.partizan.loopy.simplify import simplest_form, simplify_all, simplify_by_parts
 from grundy.partizan.loopy.survival import le
 
 # ------------------------------------------------------------------ CGSuite's stoppers
@@ -338,16 +340,26 @@ def test_big_graphs_are_refused_or_answered_within_the_limits():
     ring = LoopyGame(tuple(((v + 1) % n,) for v in range(n)), tuple(() for _ in range(n)))
     assert ring.is_stopper() and not ring.is_plumtree()
     assert Stopper(ring) is Stopper("on")
-    # 10^5 vertices that do not merge: the comparison of all pairs is refused, in one line
-    chain = LoopyGame(
-        tuple(((v + 1,) if v + 1 < n else ()) for v in range(n)), tuple((v,) for v in range(n))
+    # 20,000 parts in a line, each a pass: simplified part by part, all equal to off
+    m = 20_000
+    line = LoopyGame(
+        tuple(((v + 1,) if v + 1 < m else ()) for v in range(m)), tuple((v,) for v in range(m))
     )
+    assert Stopper(line) is Stopper("off")
+    # one cycle of 10^5 vertices that do not merge (Right's moves to 0 or * in no
+    # period): the comparison of all pairs is refused, in one line
+    pattern = random.Random(5).choices((n, n + 1), k=n)
+    left = tuple(((v + 1) % n,) for v in range(n)) + ((), (n,))
+    right = tuple((w,) for w in pattern) + ((), (n,))
     with pytest.raises(PositionLimitError) as info:
-        Stopper(chain)
+        Stopper(LoopyGame(left, right))
     assert "\n" not in str(info.value)
     with pytest.raises(PositionLimitError):
         parse_loopy("1000000")
     # Left must step on, Right may pass: Left runs out of moves at the end, whoever starts
+    chain = LoopyGame(
+        tuple(((v + 1,) if v + 1 < n else ()) for v in range(n)), tuple((v,) for v in range(n))
+    )
     assert loopy_outcome(chain) == LoopyOutcome.R
 
 
@@ -482,8 +494,8 @@ def test_the_text_of_a_stopper_reads_back(g):
     assert -s is Stopper(-g)
 
 
-@settings(max_examples=60)
-@given(graphs(3), st.lists(stoppers, min_size=1, max_size=4))
+@settings(max_examples=80)
+@given(graphs(5), st.lists(stoppers, min_size=1, max_size=4))
 def test_sides_are_the_extreme_stoppers_left_or_right_survives_against(g, tests):
     """G⁺ >= X exactly when Left survives G - X, and G⁻ <= X exactly when Left survives
     X - G (Right moving first, infinite play hers): the definition of the sides."""
@@ -498,8 +510,25 @@ def test_sides_are_the_extreme_stoppers_left_or_right_survives_against(g, tests)
         assert (down <= Stopper(x)) == survives(g, x)
 
 
+#: Games whose onside needs one of Right's moves unrolled (no edge can simply go).
+UNRAVELLED = [
+    (((1, 2), (), (3,), (2, 3)), ((0, 1), (), (3,), (0,)), "{on|0} & {over|0}"),
+    (((1,), (2,), (), (0, 3)), ((0,), (2, 3), (), (0, 3)), "under & off"),
+]
+
+
+@pytest.mark.parametrize(("left", "right", "expected"), UNRAVELLED)
+def test_sides_that_need_a_move_unrolled(left, right, expected):
+    g = LoopyGame(left, right)
+    value = loopy_value(g)
+    assert str(value) == expected
+    for x in ("on", "off", "0", "over", "under", "*", "{on|0}", "{over|0}", "1", "-1"):
+        assert (value.onside >= Stopper(x)) == survives(Stopper(x).graph, g)
+        assert (value.offside <= Stopper(x)) == survives(g, Stopper(x).graph)
+
+
 @settings(max_examples=60)
-@given(graphs(3))
+@given(graphs(4))
 def test_outcome_from_the_sides_is_the_outcome_with_draws(g):
     value = loopy_value(g)
     assert value.outcome == loopy_outcome(g) or isinstance(value, Stopper)
@@ -572,3 +601,24 @@ def test_the_compiled_search_is_the_python_one(g, h):
             python = list(survival._solve(g, h, mode, starts, 10**6))
             compiled = [int(x) for x in survival._compiled(g, h, mode, -1 if starts is None else 1)]
             assert python == compiled
+
+
+@settings(max_examples=100)
+@given(st.lists(stoppers, min_size=1, max_size=3), st.data())
+def test_simplifying_part_by_part_is_simplifying_all_at_once(games, data):
+    """Every vertex of a graph of several games, some of them leading into others, gets
+    the same simplest form either way."""
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+    for g in games:  # side by side, each root perhaps given an edge into an earlier game
+        base = len(left)
+        left += [tuple(w + base for w in row) for row in g.left]
+        right += [tuple(w + base for w in row) for row in g.right]
+        if base and data.draw(st.booleans()):
+            left[base] = (*left[base], data.draw(st.integers(0, base - 1)))
+    graph = LoopyGame(tuple(left), tuple(right))
+    assume(graph.is_stopper())
+    whole, at_once = simplify_all(graph)
+    parts, by_parts = simplify_by_parts(graph)
+    for v in range(graph.size):
+        assert canonical_ids(whole.pack(at_once[v]))[0] == canonical_ids(parts.pack(by_parts[v]))[0]
