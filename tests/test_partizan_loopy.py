@@ -261,6 +261,69 @@ def test_backsliding_toads_and_frogs_is_cgsuites_value():
     assert game_outcome(Backsliding(), "ttt..fff") == value.outcome
 
 
+class FoxAndGeese(PartizanGame[Any]):
+    """Fox and Geese as CGSuite's GenFoxAndGeese(boardWidth, foxRange) plays it: geese
+    (Left) step diagonally up the board (row - 1); the fox (Right) moves diagonally, up
+    to `reach` squares without jumping; past the geese the fox has escaped (off). A
+    position is (frozenset of geese, fox), squares (row, column)."""
+
+    name = "fox and geese"
+
+    def __init__(self, width: int = 8, reach: int = 1) -> None:
+        self.width, self.reach = width, reach
+
+    def on_board(self, square: tuple[int, int]) -> bool:
+        return square[0] >= 1 and 1 <= square[1] <= self.width
+
+    def left_options(self, p: Any) -> list[Any]:
+        geese, fox = p
+        moved = ((g, (g[0] - 1, g[1] + dc)) for g in geese for dc in (-1, 1))
+        return [
+            (geese - {g} | {n}, fox)
+            for g, n in moved
+            if self.on_board(n) and n != fox and n not in geese
+        ]
+
+    def right_options(self, p: Any) -> list[Any]:
+        geese, fox = p
+        out = []
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                for d in range(1, self.reach + 1):
+                    n = (fox[0] + dr * d, fox[1] + dc * d)
+                    if not self.on_board(n) or n in geese:
+                        break
+                    out.append((geese, n))
+        return out
+
+    def loopy_formula(self, p: Any) -> Stopper | None:
+        """off once the fox is level with the last goose, or a row above it with a free
+        square below (CGSuite's Decomposition)."""
+        geese, (row, col) = p
+        last = max(g[0] for g in geese)
+        free_below = (col > 1 and (row + 1, col - 1) not in geese) or (
+            col < self.width and (row + 1, col + 1) not in geese
+        )
+        return Stopper("off") if row >= last or (row == last - 1 and free_below) else None
+
+
+@pytest.mark.parametrize(
+    ("width", "reach", "geese", "fox", "expected"),
+    [
+        (8, 1, {(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), "{4*|7/2}"),
+        (8, 2, {(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), "{9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}"),
+        (10, 1, {(3, 1), (3, 3), (3, 5), (3, 7), (3, 9)}, (1, 9), "{6over|5*}"),
+    ],
+    ids=["FoxAndGeese", "CeyloneseFoxAndGeese", "GenFoxAndGeese-10"],
+)
+def test_fox_and_geese_is_cgsuites_value(width, reach, geese, fox, expected):
+    """CGSuite's GameGridTest (…GameValue); the ruleset here is a test's, the catalog's
+    is issue 35's part 2: values of thousands of positions, found part by part."""
+    game_ = FoxAndGeese(width, reach)
+    value = game_value(game_, (frozenset(geese), fox))
+    assert isinstance(value, Stopper) and str(value) == expected
+
+
 def test_game_graph_refuses_past_max_positions():
     with pytest.raises(PositionLimitError) as info:
         game_graph(Backsliding(), "ttt..fff", max_positions=100)
@@ -622,3 +685,13 @@ def test_simplifying_part_by_part_is_simplifying_all_at_once(games, data):
     parts, by_parts = simplify_by_parts(graph)
     for v in range(graph.size):
         assert canonical_ids(whole.pack(at_once[v]))[0] == canonical_ids(parts.pack(by_parts[v]))[0]
+
+
+def test_a_value_that_is_not_a_game_is_refused():
+    class Broken(FoxAndGeese):
+        def loopy_formula(self, p: Any) -> Any:
+            return "off"  # text, not a game
+
+    with pytest.raises(InvalidGameError) as info:
+        game_value(Broken(), (frozenset({(4, 2)}), (1, 1)))
+    assert "not a game" in str(info.value)
