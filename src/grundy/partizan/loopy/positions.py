@@ -17,7 +17,8 @@ from ..canonical import CanonicalGame
 from ..protocol import PartizanGame
 from .graph import LoopyGame
 from .outcome import LoopyOutcome, loopy_outcome
-from .stopper import SidedValue, Stopper, loopy_value
+from .sided import SidedValue, loopy_value
+from .stopper import Stopper
 from .survival import DEFAULT_MAX_STATES
 
 __all__ = ["game_graph", "game_value", "game_outcome"]
