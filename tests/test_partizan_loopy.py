@@ -695,3 +695,22 @@ def test_a_value_that_is_not_a_game_is_refused():
     with pytest.raises(InvalidGameError) as info:
         game_value(Broken(), (frozenset({(4, 2)}), (1, 1)))
     assert "not a game" in str(info.value)
+
+
+def test_values_pickle_back_to_the_same_objects():
+    import pickle
+
+    s = Stopper("a{0||||0|||a|*||*}")
+    v = parse_loopy("{on||0|-1/2} & {1/2|0||off}")
+    assert pickle.loads(pickle.dumps(s)) is s
+    back = pickle.loads(pickle.dumps(v))
+    assert back == v and back.onside is v.onside and str(back) == str(v)
+
+
+def test_a_stopper_is_its_own_sides_and_compares_with_sided_values():
+    over, v = Stopper("over"), parse_loopy("over & under")
+    assert over.onside is over.offside is over
+    assert over >= v and not over <= v and Stopper("under") <= v
+    assert v + Stopper(0) == v and v - v == parse_loopy("over - over") + parse_loopy(
+        "under - under"
+    )
