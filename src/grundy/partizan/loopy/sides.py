@@ -3,10 +3,12 @@
 :func:`offside_graph` is the onside of the negative, negated.
 
 Every game G is its two sides, G = G⁺ & G⁻ (Conway, Bach and Norton; Siegel, *Combinatorial
-Game Theory*, VI.4): the onside G⁺ is the largest stopper S with Left surviving G - S
-(she wins every infinite play), the offside G⁻ the least one with Right surviving
-(infinite plays won by Right). A stopper is both its sides; a sum of stoppers has the
-upsum S +⁺ T = (S + T)⁺ for onside and the downsum (S + T)⁻ for offside.
+Game Theory*, VI.4): the onside G⁺ is the largest stopper S such that Left, moving
+second in G - S, survives (every infinite play is hers), and the offside G⁻ the least
+stopper T such that Left, moving second in T - G, survives: G⁺ >= X exactly when Left
+survives G - X, and G⁻ <= X exactly when she survives X - G, for every stopper X. A
+stopper is both its sides; a sum of stoppers has the upsum S +⁺ T = (S + T)⁺ for onside
+and the downsum (S + T)⁻ for offside.
 
 How the onside is found (CGSuite's LoopyGame.simplifyGraph, in part):
 
