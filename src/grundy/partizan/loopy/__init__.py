@@ -33,7 +33,8 @@ from .outcome import LoopyOutcome, loopy_outcome
 from .positions import game_graph, game_outcome, game_value
 from .powers import pow_to, power, subordinate
 from .reading import loopy_game
-from .stopper import SidedValue, Stopper, loopy_value, sided
+from .sided import SidedValue, loopy_value, sided
+from .stopper import Stopper
 from .values import degree, is_stopper, offside, onside, parse_loopy
 
 __all__ = [

@@ -173,6 +173,27 @@ class LoopyGame:
                     order.append(w)
         return order
 
+    def reachable_from(self, starts: list[int]) -> list[int]:
+        """The vertices reachable from any of `starts` (they first), breadth first.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import LoopyGame
+        >>> LoopyGame(((1,), (), ()), ((), (), ())).reachable_from([2, 0])
+        [2, 0, 1]
+        """
+        seen = set(starts)
+        order = list(dict.fromkeys(starts))
+        i = 0
+        while i < len(order):
+            v = order[i]
+            i += 1
+            for w in (*self.left[v], *self.right[v]):
+                if w not in seen:
+                    seen.add(w)
+                    order.append(w)
+        return order
+
     def pack(self, start: int = 0) -> LoopyGame:
         """The game at vertex `start`: its followers only, renumbered from 0 breadth first,
         each row sorted without repeats.
@@ -464,7 +485,7 @@ def _intern(key: tuple[object, ...]) -> int:
     return found
 
 
-def canonical_ids(g: LoopyGame) -> list[int]:
+def canonical_ids(g: LoopyGame, most: int | None = None) -> list[int]:
     """A number for each vertex, equal for two vertices (of this graph or any other) exactly
     when their games unfold into the same tree: bisimilar forms, hence equal games.
 
@@ -473,6 +494,11 @@ def canonical_ids(g: LoopyGame) -> list[int]:
     component (the numbers of the options outside it as fixed colours), then by the
     component's refined description and their colour in it, so the number does not
     depend on how the graph is laid out.
+
+    Refinement only splits classes, so a component found to hold more than `most`
+    classes is refused at once (:class:`~grundy.core.errors.PositionLimitError`): a
+    caller that cannot use more (the comparison of all pairs of a part) does not wait
+    for the rest.
 
     Examples
     --------
@@ -521,10 +547,16 @@ def canonical_ids(g: LoopyGame) -> list[int]:
             if len(ranks_) == count:
                 break
             count = len(ranks_)
+            if most is not None and count > most:
+                raise PositionLimitError(
+                    f"a strongly connected part of {len(component):,} positions has more than "
+                    f"{most:,} different games in it: too many to compare all pairs"
+                )
         described: dict[int, tuple[object, ...]] = {}
         for v in component:
             described[colour[v]] = (*outside[v], *signature[v][1:])
-        form = tuple(described[c] for c in range(count))
+        # the component's description is hashed once (a tuple does not keep its hash)
+        form = _intern(("cycle", tuple(described[c] for c in range(count))))
         for v in component:
-            ids[v] = _intern(("cycle", form, colour[v]))
+            ids[v] = _intern(("in cycle", form, colour[v]))
     return ids

@@ -150,14 +150,20 @@ def results(g: LoopyGame, vertices: Iterable[int] | None = None) -> dict[tuple[i
     return {(v, m): result.get((v, m), _DRAW) for v in order for m in (0, 1)}
 
 
-def loopy_outcome(g: LoopyGame) -> LoopyOutcome:
-    """The outcome class of `g` (vertex 0), draws included.
+def loopy_outcome(g: LoopyGame, *more: LoopyGame) -> LoopyOutcome:
+    """The outcome class of `g` (vertex 0), or of the sum of `g` and `more`, draws included.
 
     Examples
     --------
     >>> from grundy.partizan.loopy import loopy_game, loopy_outcome
     >>> [str(loopy_outcome(loopy_game(t))) for t in ("on", "dud", "{0|pass}", "{|dud}")]
     ['L', 'D', 'L', 'PCheck']
+    >>> over, down = loopy_game("over"), loopy_game("v")
+    >>> str(loopy_outcome(over, -over)), str(loopy_outcome(over, down))     # over + under
+    ('D', 'L')
     """
-    found = results(g)
+    total = g
+    for h in more:  # the sum's own graph: a vertex for each pair of positions
+        total = total + h
+    found = results(total)
     return LoopyOutcome.of(found[0, 0], found[0, 1])

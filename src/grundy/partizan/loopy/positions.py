@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import PositionLimitError
+from ...core.errors import InvalidGameError, PositionLimitError
+from ..canonical import CanonicalGame
 from ..protocol import PartizanGame
 from .graph import LoopyGame
 from .outcome import LoopyOutcome, loopy_outcome
-from .stopper import SidedValue, Stopper, loopy_value
+from .sided import SidedValue, loopy_value
+from .stopper import Stopper
 from .survival import DEFAULT_MAX_STATES
 
 __all__ = ["game_graph", "game_value", "game_outcome"]
@@ -35,6 +37,13 @@ def game_graph(
         Where play starts, checked by the game.
     max_positions : int, optional
         The most vertices explored (default: the game's ``max_positions``).
+
+    Notes
+    -----
+    A position valued by the game's own theory is not explored: its value's graph is
+    copied in. The value comes from the game's ``loopy_formula(position)`` when it has
+    one (a :class:`Stopper`, a :class:`LoopyGame` or a short game, or None: Fox and
+    Geese gives ``off`` once the fox is past the geese), else from ``formula``.
 
     Raises
     ------
@@ -58,8 +67,21 @@ def game_graph(
     order: list[Any] = []
     left: list[tuple[int, ...]] = []
     right: list[tuple[int, ...]] = []
-    # a vertex is either a position to explore or a short game's graph copied in whole
+    # a vertex is either a position to explore or a valued game's graph copied in whole
     pending_short: list[tuple[int, LoopyGame]] = []
+    loopy_formula = getattr(game, "loopy_formula", None)
+
+    def valued(p: Any) -> LoopyGame | None:
+        found = loopy_formula(p) if loopy_formula is not None else None
+        if found is None:
+            found = game.formula(p)
+        if found is None or isinstance(found, LoopyGame):
+            return found
+        if isinstance(found, Stopper):
+            return found.graph
+        if isinstance(found, CanonicalGame):
+            return LoopyGame.from_short(found, limit)
+        raise InvalidGameError(f"{game!r}: the value of a position is {found!r}, not a game")
 
     def vertex(p: Any) -> int:
         key = game.canonical(p)
@@ -78,23 +100,23 @@ def game_graph(
     i = 0
     while i < len(order):
         p = order[i]
-        value = game.formula(p) if i > 0 else None
+        value = valued(p) if i > 0 else None
         if value is not None:
-            pending_short.append((i, LoopyGame.from_short(value, limit)))
+            pending_short.append((i, value.pack(0)))
             left.append(())
             right.append(())
         else:
             left.append(tuple(sorted({vertex(o) for o in game.left_options(p)})))
             right.append(tuple(sorted({vertex(o) for o in game.right_options(p)})))
         i += 1
-    for v, short in pending_short:  # a valued position: its short game's followers
+    for v, short in pending_short:  # a valued position: its value's followers
         base = len(left) - 1
         if base + short.size > limit:
             raise PositionLimitError(
                 f"{game!r}: more than {limit:,} positions; raise max_positions"
             )
 
-        # the short game's vertex 0 is v itself, its others come after the graph's
+        # the value's vertex 0 is v itself, its others come after the graph's
         moved = [v, *range(base + 1, base + short.size)]
         left[v] = tuple(moved[w] for w in short.left[0])
         right[v] = tuple(moved[w] for w in short.right[0])

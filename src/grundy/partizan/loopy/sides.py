@@ -3,10 +3,12 @@
 :func:`offside_graph` is the onside of the negative, negated.
 
 Every game G is its two sides, G = G⁺ & G⁻ (Conway, Bach and Norton; Siegel, *Combinatorial
-Game Theory*, VI.4): the onside G⁺ is the largest stopper S with Left surviving G - S
-(she wins every infinite play), the offside G⁻ the least one with Right surviving
-(infinite plays won by Right). A stopper is both its sides; a sum of stoppers has the
-upsum S +⁺ T = (S + T)⁺ for onside and the downsum (S + T)⁻ for offside.
+Game Theory*, VI.4): the onside G⁺ is the largest stopper S such that Left, moving
+second in G - S, survives (every infinite play is hers), and the offside G⁻ the least
+stopper T such that Left, moving second in T - G, survives: G⁺ >= X exactly when Left
+survives G - X, and G⁻ <= X exactly when she survives X - G, for every stopper X. A
+stopper is both its sides; a sum of stoppers has the upsum S +⁺ T = (S + T)⁺ for onside
+and the downsum (S + T)⁻ for offside.
 
 How the onside is found (CGSuite's LoopyGame.simplifyGraph, in part):
 
@@ -20,7 +22,10 @@ How the onside is found (CGSuite's LoopyGame.simplifyGraph, in part):
    (removing only Right edges can only raise it: Left answers each of Right's moves in
    cut - g by the same move in the other part; so one
    :func:`~grundy.partizan.loopy.survival.le` test in the onside rule tells), all of
-   Right's at once first, then halves of what cannot go together, then Left's;
+   Right's at once first, then halves of what cannot go together, then Left's; when no
+   edge can go, one of Right's moves round a cycle is unrolled, so that Right may make
+   it only 1, 2 or 3 times round (CGSuite's unravelling, kept when the onside stays),
+   and the removals go on;
 4. the stopper S obtained is checked against the game itself: S <= G⁺ and G⁺ <= S.
    Should the check fail, step 3 is done again from step 1's graph, each removal
    tested, which keeps the onside by construction.
@@ -34,7 +39,7 @@ from __future__ import annotations
 
 from .errors import NotStopperSidedError
 from .graph import LoopyGame, strong_components
-from .simplify import quotient, simplest_form, simplify_all
+from .simplify import PARTS_FROM, quotient, simplest_form, simplify_all, simplify_by_parts
 from .survival import DEFAULT_MAX_STATES, Comparison, compare_all, le
 
 __all__ = ["onside_graph", "offside_graph", "stopper_vertices"]
@@ -59,7 +64,7 @@ def onside_graph(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> LoopyGam
     """
     if g.is_stopper():
         return simplest_form(g, max_states)
-    start = _compress(quotient(g), max_states)
+    start = _compress(quotient(g, max_states), max_states)
     simplified = start
     if 2 * start.size**2 <= max_states:
         table = compare_all(start, start, "onside", max_states)
@@ -82,15 +87,86 @@ def _same_onside(s: LoopyGame, g: LoopyGame, max_states: int) -> bool:
     return le(s, g, "onside", max_states) and le(g, s, "onside", max_states)
 
 
+#: How many times one of Right's moves around an alternating cycle is unrolled (CGSuite).
+UNROLLINGS = 3
+#: The most unrollings tried for one side before it is given up.
+MAX_UNRAVELS = 24
+
+
 def _cut_to_stopper(g: LoopyGame, max_states: int) -> LoopyGame | None:
     """Step 3: remove edges of alternating cycles, each time keeping g's onside, until g
-    is a stopper (its simplest form returned); None if the cycles cannot all be broken."""
+    is a stopper (its simplest form returned); when no edge can go, unravel one of
+    Right's moves on a cycle (:func:`_unravel`) and go on. None if the cycles cannot all
+    be broken."""
+    unravels = 0
     while not g.is_stopper():
         cut = _removable_edges(g, max_states)
         if cut is None:
-            return None
+            unravels += 1
+            cut = _unravelled(g, max_states) if unravels <= MAX_UNRAVELS else None
+            if cut is None:
+                return None
         g = _compress(cut, max_states)
     return simplest_form(g, max_states)
+
+
+def _unravelled(g: LoopyGame, max_states: int) -> LoopyGame | None:
+    """`g` with one of Right's moves on an alternating cycle unrolled 1, 2 or 3 times
+    (the first that keeps the onside), or None."""
+    for is_right, v, w in _alternating_edges(g):
+        if not is_right:
+            continue
+        for n in range(1, UNROLLINGS + 1):
+            unrolled = _unravel(g, v, w, n)
+            # Right's move is gone after n rounds: the onside can only rise, so it stays
+            # when it does not
+            if le(unrolled, g, "onside", max_states):
+                return unrolled
+    return None
+
+
+def _unravel(g: LoopyGame, v: int, w: int, n: int) -> LoopyGame:
+    """`g` with Right's move v -> w (on an alternating cycle) allowed n times round the
+    cycle (CGSuite's Pregraph.unravelBy): the vertices on alternating ways from w back
+    to v are copied n times, a Left-to-move and a Right-to-move copy each, alternating
+    play staying in its copy; the move leads from v into the first copy, from a copy's v
+    into the next copy, and from the last copy's v nowhere."""
+    left = [set(r) for r in g.left]
+    right = [set(r) for r in g.right]
+    on_cycle = [
+        u
+        for u in range(g.size)
+        if any(
+            _alternating_reachable(left, right, (u, m), (v, 1))
+            and _alternating_reachable(left, right, (w, 0), (u, m))
+            for m in (0, 1)
+        )
+    ]
+    place = {u: i for i, u in enumerate(on_cycle)}
+    c, size = len(on_cycle), g.size
+
+    def copy(k: int, mover: int, u: int) -> int:
+        return size + (2 * k + mover) * c + place[u]
+
+    new_left = [tuple(r) for r in g.left] + [()] * (2 * n * c)
+    new_right = [tuple(r) for r in g.right] + [()] * (2 * n * c)
+    for k in range(n):
+        for u in on_cycle:
+            # alternating play stays in the copy; a second move in a row leaves it
+            new_left[copy(k, 0, u)] = tuple(copy(k, 1, t) if t in place else t for t in g.left[u])
+            new_right[copy(k, 0, u)] = g.right[u]
+            new_left[copy(k, 1, u)] = g.left[u]
+            new_right[copy(k, 1, u)] = tuple(copy(k, 0, t) if t in place else t for t in g.right[u])
+    new_right[v] = tuple(copy(0, 0, w) if t == w else t for t in g.right[v])
+    for k in range(n):
+        at = copy(k, 1, v)
+        if k + 1 < n:
+            new_right[at] = tuple(
+                copy(k + 1, 0, w) if t == copy(k, 0, w) else t for t in new_right[at]
+            )
+        else:
+            new_right[at] = tuple(t for t in new_right[at] if t != copy(k, 0, w))
+    return LoopyGame(tuple(new_left), tuple(new_right))
 
 
 def offside_graph(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> LoopyGame:
@@ -154,7 +230,8 @@ def _compress(g: LoopyGame, max_states: int) -> LoopyGame:
         tuple(tuple(inside[w] for w in g.left[v]) for v in region),
         tuple(tuple(inside[w] for w in g.right[v]) for v in region),
     )
-    simplified, where = simplify_all(sub, max_states)
+    simplify = simplify_all if sub.size < PARTS_FROM else simplify_by_parts
+    simplified, where = simplify(sub, max_states)
     core = [v for v in range(g.size) if v not in inside]
     # new numbering: the core first (vertex 0 stays first), then the simplified region
     number = {v: i for i, v in enumerate(core)}

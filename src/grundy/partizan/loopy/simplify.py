@@ -12,15 +12,21 @@ whole simplification; then equal vertices are fused into one.
 
 from __future__ import annotations
 
+import math
+
 from ...core.errors import InvalidGameError
 from .errors import NotStopperError
-from .graph import LoopyGame, canonical_ids
+from .graph import LoopyGame, canonical_ids, strong_components
 from .survival import DEFAULT_MAX_STATES, Comparison, compare_all
 
-__all__ = ["simplest_form", "simplify_all", "quotient"]
+__all__ = ["simplest_form", "simplify_all", "simplify_by_parts", "quotient", "PARTS_FROM"]
+
+#: Stoppers with this many vertices or more are simplified one strongly connected part
+#: at a time (the parts of a game's graph are often small, all pairs of vertices many).
+PARTS_FROM = 150
 
 
-def quotient(g: LoopyGame) -> LoopyGame:
+def quotient(g: LoopyGame, max_states: int | None = None) -> LoopyGame:
     """`g` with the vertices that unfold into the same tree merged (packed).
 
     Examples
@@ -31,7 +37,9 @@ def quotient(g: LoopyGame) -> LoopyGame:
     LoopyGame(left=((0,),), right=((),))
     """
     g = g.pack(0)
-    ids = canonical_ids(g)
+    # a part of more than this many different games cannot have its pairs compared
+    most = None if max_states is None else math.isqrt(max_states // 2) + 1
+    ids = canonical_ids(g, most)
     first: dict[int, int] = {}
     for v in range(g.size):
         first.setdefault(ids[v], v)
@@ -64,7 +72,9 @@ def simplest_form(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> LoopyGa
         return LoopyGame.from_short(g.to_short())
     if not g.is_stopper():
         raise NotStopperError(f"{_describe(g)} is not a stopper: play can alternate forever")
-    simplified, where = simplify_all(quotient(g), max_states)
+    g = quotient(g, max_states)
+    simplify = simplify_all if g.size < PARTS_FROM else simplify_by_parts
+    simplified, where = simplify(g, max_states)
     return simplified.pack(where[0])
 
 
@@ -112,6 +122,62 @@ def simplify_all(
         tuple(tuple(sorted({representative[w] for w in row})) for row in right),
     )
     return fused, representative
+
+
+def simplify_by_parts(
+    g: LoopyGame, max_states: int = DEFAULT_MAX_STATES
+) -> tuple[LoopyGame, list[int]]:
+    """:func:`simplify_all`, one strongly connected part of the graph at a time, options'
+    parts first: a part is simplified with the simplest forms of its exits (an equal
+    stopper put in place of an option on no cycle through the game keeps its value), so
+    the search compares the pairs of one part and what it leads to, not all pairs.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import LoopyGame
+    >>> from grundy.partizan.loopy.simplify import simplify_by_parts, simplest_form
+    >>> g = LoopyGame(((1, 0), (2,), ()), ((1,), (2,), ()))     # {*, pass | *}
+    >>> graph, where = simplify_by_parts(g)
+    >>> graph.pack(where[0]) == simplest_form(g)
+    True
+    """
+    n = g.size
+    successors = [sorted(set(g.left[v]) | set(g.right[v])) for v in range(n)]
+    # the union of the simplest forms found so far, each canonical number once
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+    place: dict[int, int] = {}
+    where = [-1] * n
+
+    def exits_of(part: list[int]) -> set[int]:
+        return {w for v in part for w in successors[v]}
+
+    for part in strong_components(successors):  # options' parts first
+        inside = {v: i for i, v in enumerate(part)}
+        # the union's vertices this part leads to, numbered after the part's own
+        exits = sorted({where[w] for v in part for w in successors[v] if w not in inside})
+        below = LoopyGame(tuple(left), tuple(right)).reachable_from(exits) if exits else []
+        number = {u: len(part) + i for i, u in enumerate(below)}
+        local = {w: inside[w] if w in inside else number[where[w]] for w in exits_of(part)}
+        rows_left = [tuple(local[w] for w in g.left[v]) for v in part]
+        rows_right = [tuple(local[w] for w in g.right[v]) for v in part]
+        rows_left += [tuple(number[x] for x in left[u]) for u in below]
+        rows_right += [tuple(number[x] for x in right[u]) for u in below]
+        simplified, moved = simplify_all(LoopyGame(tuple(rows_left), tuple(rows_right)), max_states)
+        for v in part:
+            found = simplified.pack(moved[inside[v]])
+            ids = canonical_ids(found)
+            for u in range(found.size):  # into the union, by canonical number, once
+                if ids[u] not in place:
+                    place[ids[u]] = len(left)
+                    left.append(())
+                    right.append(())
+            for u in range(found.size):
+                at = place[ids[u]]
+                left[at] = tuple(sorted({place[ids[x]] for x in found.left[u]}))
+                right[at] = tuple(sorted({place[ids[x]] for x in found.right[u]}))
+            where[v] = place[ids[0]]
+    return LoopyGame(tuple(left), tuple(right)), where
 
 
 def _simplify_side(

@@ -1,19 +1,21 @@
-"""Loopy values: :class:`Stopper`, one object per value, and :class:`SidedValue`, ``A & B``.
-
-A :class:`Stopper` is a stopper in simplest form; a :class:`SidedValue` a game given by
-its onside and offside.
+"""Stoppers in simplest form as values, one object per value: :class:`Stopper`.
 
 A stopper is a loopy game from which no play alternates forever; every stopper equals
 exactly one stopper in simplest form (Siegel, *Combinatorial Game Theory*, VI.3), so, as
 :class:`~grundy.partizan.CanonicalGame` does for short games, :class:`Stopper` keeps one
 object per value: ``G == H`` is ``G is H``. Any other game is the pair of its sides
-(VI.4); sums add onsides by upsum and offsides by downsum. What CGSuite computes of a
-CanonicalStopper is here: options, followers, stops, outcome, degree of loopiness,
-varieties (VI.5) and the predicates.
+(VI.4), a :class:`~grundy.partizan.loopy.sided.SidedValue`; sums add onsides by upsum and
+offsides by downsum. What CGSuite computes of a CanonicalStopper is here: options,
+followers, stops, outcome, degree of loopiness, varieties (VI.5) and the predicates.
+
+A stopper plus a stopper may be no stopper: that sum, and ``A & B``, are made by
+:mod:`~grundy.partizan.loopy.sided`, above this module, which leaves its constructors in
+:data:`SIDED` when imported (the package imports it), as ``g + h`` finds ``SumGame``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Union
 
@@ -22,31 +24,57 @@ from ...core.outcome import Outcome
 from ..canonical import CanonicalGame, number
 from .errors import NotIdempotentError, NotStableError, NotStopperError
 from .graph import LoopyGame, canonical_ids
-from .outcome import LoopyOutcome
 from .reading import read_sides
 from .sides import offside_graph, onside_graph
 from .simplify import simplest_form
 from .stops import Pseudonumber, VertexForms
-from .survival import DEFAULT_MAX_STATES, le
+from .survival import le
 from .writing import format_stopper, number_tiny_form
 
-__all__ = ["Stopper", "SidedValue", "StopperLike", "loopy_value", "sided"]
+__all__ = ["LoopyValue", "Stopper", "StopperLike", "SIDED"]
 
 #: What a stopper can be made from: a stopper, a short game, a number, a game graph or text.
 StopperLike = Union["Stopper", CanonicalGame, int, Fraction, LoopyGame, str]
+#: The constructors of sided values, left here by :mod:`~grundy.partizan.loopy.sided`:
+#: "value" (a game graph's value) and "pair" (the value with given sides).
+SIDED: dict[str, Callable[..., Any]] = {}
 _STOPPERS: dict[int, Stopper] = {}
 #: Upsums and downsums found: (smaller id, larger id, onside?) -> the side.
 _SIDE_SUMS: dict[tuple[int, int, bool], Stopper] = {}
 
 
-class Stopper:
+class LoopyValue:
+    """The value of a loopy game: a :class:`Stopper`, or a pair of sides (SidedValue).
+
+    Both have ``onside`` and ``offside`` (a stopper is its own sides).
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import Stopper, parse_loopy
+    >>> from grundy.partizan.loopy.stopper import LoopyValue
+    >>> isinstance(Stopper("on"), LoopyValue), isinstance(parse_loopy("dud"), LoopyValue)
+    (True, True)
+    """
+
+    __slots__ = ()
+
+    @property
+    def onside(self) -> Stopper:
+        raise NotImplementedError
+
+    @property
+    def offside(self) -> Stopper:
+        raise NotImplementedError
+
+
+class Stopper(LoopyValue):
     """A stopper in simplest form; one object per value.
 
     ``Stopper(x)`` takes CGSuite text (``"on"``, ``"{pass|3/2}"``, ``"a{0|{a|*}}"``), a short
     game, a number or a :class:`LoopyGame` that is a stopper. ``str`` writes CGSuite's
     notation; ``+``, ``-``, ``<=``, ``<``, ``|`` (confused) and ``&`` (the value with these
     sides) are the theory's operations; a sum that is not a stopper is a
-    :class:`SidedValue`.
+    :class:`~grundy.partizan.loopy.sided.SidedValue`.
 
     Raises
     ------
@@ -283,30 +311,40 @@ class Stopper:
     def __neg__(self) -> Stopper:
         return Stopper._of_simplest(-self.graph)
 
-    def __add__(self, other: object) -> Stopper | SidedValue:
+    @property
+    def onside(self) -> Stopper:
+        """A stopper is its own onside."""
+        return self
+
+    @property
+    def offside(self) -> Stopper:
+        """A stopper is its own offside."""
+        return self
+
+    def __add__(self, other: object) -> LoopyValue:
         h = _coerce(other)
         if h is None:
             return NotImplemented
-        if isinstance(h, SidedValue):
-            return h + self
-        return loopy_value(self.graph + h.graph)
+        if not isinstance(h, Stopper):
+            return h + self  # type: ignore[no-any-return, operator]
+        return SIDED["value"](self.graph + h.graph)  # type: ignore[no-any-return]
 
     __radd__ = __add__
 
-    def __sub__(self, other: object) -> Stopper | SidedValue:
+    def __sub__(self, other: object) -> LoopyValue:
         h = _coerce(other)
-        return NotImplemented if h is None else self + (-h)
+        return NotImplemented if h is None else self + (-h)  # type: ignore[operator]
 
-    def __rsub__(self, other: object) -> Stopper | SidedValue:
+    def __rsub__(self, other: object) -> LoopyValue:
         h = _coerce(other)
-        return NotImplemented if h is None else h + (-self)
+        return NotImplemented if h is None else h + (-self)  # type: ignore[no-any-return, operator]
 
-    def __and__(self, other: object) -> Stopper | SidedValue:
+    def __and__(self, other: object) -> LoopyValue:
         """``A & B``: the value with onside A and offside B (B <= A)."""
         h = _coerce(other)
         if not isinstance(h, Stopper):
             return NotImplemented
-        return sided(self, h)
+        return SIDED["pair"](self, h)  # type: ignore[no-any-return]
 
     def upsum(self, other: StopperLike) -> Stopper:
         """The onside of the sum (Left wins infinite plays): G +⁺ H (memoised).
@@ -342,15 +380,16 @@ class Stopper:
     # ------------------------------------------------------------------ order
     def __le__(self, other: object) -> bool:
         h = _coerce(other)
-        if isinstance(h, SidedValue):
-            return SidedValue._of(self, self) <= h
-        return NotImplemented if h is None else le(self.graph, h.graph)
+        if h is None:
+            return NotImplemented
+        # against sides, each side: G <= (A & B) when G <= A and G <= B
+        return le(self.graph, h.onside.graph) and le(self.graph, h.offside.graph)
 
     def __ge__(self, other: object) -> bool:
         h = _coerce(other)
-        if isinstance(h, SidedValue):
-            return h <= SidedValue._of(self, self)
-        return NotImplemented if h is None else le(h.graph, self.graph)
+        if h is None:
+            return NotImplemented
+        return le(h.onside.graph, self.graph) and le(h.offside.graph, self.graph)
 
     def __lt__(self, other: object) -> bool:
         return self <= other and self != other
@@ -494,191 +533,8 @@ def _pseudonumber_stopper(p: Pseudonumber) -> Stopper:
     return Stopper._of_simplest(simplest_form(LoopyGame(left, right)))
 
 
-# ------------------------------------------------------------------ sided values
-class SidedValue:
-    """A loopy value given by its sides, onside & offside (offside <= onside, and the two
-    different: equal sides are a :class:`Stopper`). Make one with ``A & B``,
-    :func:`sided` or :func:`~grundy.partizan.loopy.parse_loopy`.
-
-    Examples
-    --------
-    >>> from grundy.partizan.loopy import Stopper, parse_loopy
-    >>> v = parse_loopy("{on||0|-1/2} & {1/2|0||off}")
-    >>> str(v.onside), str(v.offside), str(-v)
-    ('{on||0|-1/2}', '{1/2|0||off}', '{on||0|-1/2} & {1/2|0||off}')
-    >>> str(Stopper("on") & Stopper("off")), (Stopper("on") & Stopper("off")).outcome
-    ('dud', LoopyOutcome.D)
-    """
-
-    __slots__ = ("onside", "offside")
-    onside: Stopper
-    offside: Stopper
-
-    def __init__(self, onside: StopperLike, offside: StopperLike) -> None:
-        on, off = _as_stopper(onside), _as_stopper(offside)
-        if on is off:
-            raise InvalidGameError(f"{on} & {on} has equal sides: it is the stopper {on}")
-        if not off <= on:
-            raise InvalidGameError(f"{on} & {off}: the offside must be <= the onside")
-        self.onside, self.offside = on, off
-
-    @classmethod
-    def _of(cls, onside: Stopper, offside: Stopper) -> SidedValue:
-        """The pair, unchecked (equal sides allowed, for comparing with a stopper)."""
-        found = object.__new__(cls)
-        found.onside, found.offside = onside, offside
-        return found
-
-    def __add__(self, other: object) -> Stopper | SidedValue:
-        h = _coerce(other)
-        if h is None:
-            return NotImplemented
-        on, off = (h, h) if isinstance(h, Stopper) else (h.onside, h.offside)
-        return sided(self.onside.upsum(on), self.offside.downsum(off))
-
-    __radd__ = __add__
-
-    def __neg__(self) -> SidedValue:
-        return SidedValue._of(-self.offside, -self.onside)
-
-    def __sub__(self, other: object) -> Stopper | SidedValue:
-        h = _coerce(other)
-        return NotImplemented if h is None else self + (-h)
-
-    def __rsub__(self, other: object) -> Stopper | SidedValue:
-        h = _coerce(other)
-        return NotImplemented if h is None else h + (-self)
-
-    def __le__(self, other: object) -> bool:
-        h = _coerce(other)
-        if h is None:
-            return NotImplemented
-        on, off = (h, h) if isinstance(h, Stopper) else (h.onside, h.offside)
-        return self.onside <= on and self.offside <= off
-
-    def __ge__(self, other: object) -> bool:
-        h = _coerce(other)
-        if h is None:
-            return NotImplemented
-        on, off = (h, h) if isinstance(h, Stopper) else (h.onside, h.offside)
-        return on <= self.onside and off <= self.offside
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, SidedValue):
-            return self.onside is other.onside and self.offside is other.offside
-        return False if isinstance(other, Stopper) or _coerce(other) is not None else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(("sided", self.onside, self.offside))
-
-    @property
-    def outcome(self) -> LoopyOutcome:
-        """The outcome class, draws included, from the sides' (CGSuite's SidedValue).
-
-        Examples
-        --------
-        >>> from grundy.partizan.loopy import parse_loopy
-        >>> parse_loopy("dud").outcome, parse_loopy("1 & *").outcome
-        (LoopyOutcome.D, LoopyOutcome.NHAT)
-        """
-        on, off = self.onside.outcome, self.offside.outcome
-        left_first = (
-            1 if off in (Outcome.L, Outcome.N) else (-1 if on in (Outcome.R, Outcome.P) else 0)
-        )
-        right_first = (
-            -1 if on in (Outcome.R, Outcome.N) else (1 if off in (Outcome.L, Outcome.P) else 0)
-        )
-        return LoopyOutcome.of(left_first, right_first)
-
-    def is_idempotent(self) -> bool:
-        """V + V = V.
-
-        Examples
-        --------
-        >>> from grundy.partizan.loopy import parse_loopy
-        >>> parse_loopy("over & under").is_idempotent(), parse_loopy("1 & *").is_idempotent()
-        (True, False)
-        """
-        return self + self == self
-
-    def is_infinitesimal(self) -> bool:
-        """Both sides are infinitesimal.
-
-        Examples
-        --------
-        >>> from grundy.partizan.loopy import parse_loopy
-        >>> parse_loopy("over & under").is_infinitesimal(), parse_loopy("dud").is_infinitesimal()
-        (True, False)
-        """
-        return self.onside.is_infinitesimal() and self.offside.is_infinitesimal()
-
-    def is_numberish(self) -> bool:
-        """The onside's strong Left stop is the offside's strong Right stop.
-
-        Examples
-        --------
-        >>> from grundy.partizan.loopy import parse_loopy
-        >>> parse_loopy("over & under").is_numberish(), parse_loopy("dud").is_numberish()
-        (True, False)
-        """
-        return self.onside._strong_stop(True) == self.offside._strong_stop(False)
-
-    def __str__(self) -> str:
-        if str(self.onside) == "on" and str(self.offside) == "off":
-            return "dud"
-        return f"{self.onside} & {self.offside}"
-
-    def __repr__(self) -> str:
-        return f"SidedValue({self.onside!r}, {self.offside!r})"
-
-
-def sided(onside: StopperLike, offside: StopperLike) -> Stopper | SidedValue:
-    """The value with these sides: the stopper when they are equal (CGSuite's
-    StopperSidedValue).
-
-    Examples
-    --------
-    >>> from grundy.partizan.loopy import sided
-    >>> str(sided("over", "over")), str(sided("on", "off"))
-    ('over', 'dud')
-    """
-    on, off = _as_stopper(onside), _as_stopper(offside)
-    return on if on is off else SidedValue(on, off)
-
-
-def loopy_value(g: LoopyGame, max_states: int = DEFAULT_MAX_STATES) -> Stopper | SidedValue:
-    """The value of a game graph: its simplest form when it is a stopper, else its sides.
-
-    Parameters
-    ----------
-    g : LoopyGame
-        The game graph.
-    max_states : int
-        The most states one comparison of two graphs may search (pairs of vertices, times
-        two players to move): the simplest form of an n-vertex stopper compares 2n²
-        states at once.
-
-    Raises
-    ------
-    PositionLimitError
-        A comparison would need more than `max_states` states.
-    NotStopperSidedError
-        A side is not found equal to a stopper (a carousel).
-
-    Examples
-    --------
-    >>> from grundy.partizan.loopy import loopy_game, loopy_value
-    >>> str(loopy_value(loopy_game("{0, pass | 0}"))), str(loopy_value(loopy_game("over - over")))
-    ('^[on]*', 'over & under')
-    """
-    if g.is_stopper():
-        return Stopper._of_simplest(simplest_form(g, max_states))
-    on = Stopper._of_simplest(onside_graph(g, max_states))
-    return sided(on, Stopper._of_simplest(offside_graph(g, max_states)))
-
-
-def _coerce(value: object) -> Stopper | SidedValue | None:
-    if isinstance(value, Stopper | SidedValue):
+def _coerce(value: object) -> LoopyValue | None:
+    if isinstance(value, LoopyValue):
         return value
     if isinstance(value, CanonicalGame | LoopyGame) or (
         isinstance(value, int | Fraction) and not isinstance(value, bool)
@@ -686,7 +542,7 @@ def _coerce(value: object) -> Stopper | SidedValue | None:
         try:
             return _as_stopper(value)  # type: ignore[arg-type]
         except NotStopperError:
-            return loopy_value(value)  # type: ignore[arg-type]
+            return SIDED["value"](value)  # type: ignore[no-any-return]
     return None
 
 

@@ -10,7 +10,8 @@ from ...core.errors import InvalidGameError
 from ..canonical import CanonicalGame
 from .graph import DEFAULT_MAX_VERTICES, LoopyGame
 from .reading import loopy_game, read_sides
-from .stopper import SidedValue, Stopper, loopy_value, sided
+from .sided import SidedValue, loopy_value, sided
+from .stopper import Stopper
 
 __all__ = ["parse_loopy", "onside", "offside", "is_stopper", "degree", "LoopyLike"]
 
