@@ -326,9 +326,9 @@ def _options_text(text: str) -> set[CanonicalGame]:
     inner = text.strip()[1:-1]
     if not inner:
         return set()
-    from grundy.partizan.notation import _split
+    from grundy.partizan.notation import split_top_level
 
-    return {parse(part) for part in _split(inner, ",")}
+    return {parse(part) for part in split_top_level(inner, ",")}
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,7 @@ from ._bottom_up import DEFAULT_MAX_WORK, bottom_up, within_stack
 from .canonical import ZERO, CanonicalGame, game, nimber
 from .compounds import CompoundGame, CompoundType, conway_product, ordinal_sum
 from .explicit import ExplicitGame, Form, ShortForm, negative_form
-from .notation import parse
+from .notation import parse, split_top_level, top_level_bars
 from .rationals import RationalNumber, rational
 
 __all__ = ["evaluate", "Value", "MAX_NESTING"]
@@ -445,39 +445,11 @@ def _integer(digits: str) -> int:
 
 def _bars(text: str) -> list[tuple[int, int]]:
     """(start, length) of each run of '|' outside brackets and quotes."""
-    runs: list[tuple[int, int]] = []
-    depth, quoted, i = 0, False, 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif ch == "'":
-            quoted = not quoted
-        elif ch == "|" and depth == 0 and not quoted:
-            j = i
-            while j < len(text) and text[j] == "|":
-                j += 1
-            runs.append((i, j - i))
-            i = j
-            continue
-        i += 1
-    return runs
+    return top_level_bars(text, "{([", quote="'")
 
 
 def _split(text: str, separator: str) -> list[str]:
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif ch == separator and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return parts
+    return split_top_level(text, separator, "{([")
 
 
 def _list(text: str, reader: _Reader) -> Any:

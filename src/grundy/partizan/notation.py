@@ -28,7 +28,7 @@ from ..core.errors import InvalidGameError
 from .canonical import ZERO, CanonicalGame, game, negate, nimber, number, up
 from .writing import format_game
 
-__all__ = ["parse", "format_game", "up_nth", "up_sum"]
+__all__ = ["parse", "format_game", "up_nth", "up_sum", "top_level_bars", "split_top_level"]
 
 _TRANSLATE = str.maketrans({"↑": "^", "↓": "v", "±": "+-", " ": "", "\t": "", "\n": ""})
 
@@ -110,8 +110,8 @@ class _Parser:
         if self.peek() == "{":
             close = self.matching(self.pos)
             inner = self.text[self.pos + 1 : close]
-            if not _top_level_bars(inner):
-                options = [_Parser(part).parse_inner(self) for part in _split(inner, ",")]
+            if not top_level_bars(inner):
+                options = [_Parser(part).parse_inner(self) for part in split_top_level(inner, ",")]
                 self.pos = close + 1
                 return game(options, [negate(g) for g in options])
         option = self.atom(end)
@@ -243,7 +243,7 @@ class _Parser:
 
     def braces(self, inner: str) -> CanonicalGame:
         """``L | R`` with the longest bar run splitting it: ``a||b|c`` = {a | {b|c}}."""
-        runs = _top_level_bars(inner)
+        runs = top_level_bars(inner)
         if not runs:
             raise self.fail(f"{{{inner}}} has no '|'")
         longest = max(length for _, length in runs)
@@ -256,22 +256,38 @@ class _Parser:
     def side(self, text: str) -> list[CanonicalGame]:
         if not text:
             return []
-        if _top_level_bars(text):  # one option, its own braces left out
+        if top_level_bars(text):  # one option, its own braces left out
             return [self.braces(text)]
-        return [_Parser(part).parse_inner(self) for part in _split(text, ",")]
+        return [_Parser(part).parse_inner(self) for part in split_top_level(text, ",")]
 
 
-def _top_level_bars(text: str) -> list[tuple[int, int]]:
-    """(start, length) of each run of '|' outside brackets."""
+_CLOSING = {"{": "}", "(": ")", "[": "]"}
+
+
+def top_level_bars(
+    text: str, brackets: str = "{(", quote: str | None = None
+) -> list[tuple[int, int]]:
+    """(start, length) of each run of '|' outside `brackets` (and outside `quote` marks,
+    when given): where the braces of ``L | R`` may split.
+
+    Examples
+    --------
+    >>> from grundy.partizan.notation import top_level_bars
+    >>> top_level_bars("a||{b|c}|d")
+    [(1, 2), (8, 1)]
+    """
+    closing = "".join(_CLOSING[b] for b in brackets)
     runs: list[tuple[int, int]] = []
-    depth, i = 0, 0
+    depth, quoted, i = 0, False, 0
     while i < len(text):
         ch = text[i]
-        if ch in "{(":
+        if ch in brackets:
             depth += 1
-        elif ch in "})":
+        elif ch in closing:
             depth -= 1
-        elif ch == "|" and depth == 0:
+        elif quote is not None and ch == quote:
+            quoted = not quoted
+        elif ch == "|" and depth == 0 and not quoted:
             j = i
             while j < len(text) and text[j] == "|":
                 j += 1
@@ -282,12 +298,21 @@ def _top_level_bars(text: str) -> list[tuple[int, int]]:
     return runs
 
 
-def _split(text: str, separator: str) -> list[str]:
+def split_top_level(text: str, separator: str, brackets: str = "{(") -> list[str]:
+    """`text` split at each `separator` outside `brackets`.
+
+    Examples
+    --------
+    >>> from grundy.partizan.notation import split_top_level
+    >>> split_top_level("0,{1,2|3},*", ",")
+    ['0', '{1,2|3}', '*']
+    """
+    closing = "".join(_CLOSING[b] for b in brackets)
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(text):
-        if ch in "{(":
+        if ch in brackets:
             depth += 1
-        elif ch in "})":
+        elif ch in closing:
             depth -= 1
         elif ch == separator and depth == 0:
             parts.append(text[start:i])
