@@ -69,6 +69,17 @@ class Labelling:
     was tried (``exact``). If not, the form is the least of the first `max_leaves`
     branches: a form of the same graph, but another numbering of it may give another.
 
+    Attributes
+    ----------
+    labels : tuple
+        ``labels[i]``: the label of vertex i (None for unlabelled vertices).
+    edges : tuple of (int, int, label)
+        The edges (u, v, label), u < v, sorted (label None for unlabelled edges).
+    order : tuple
+        ``order[i]``: the vertex, as named in the graph given, numbered i.
+    exact : bool
+        Whether the form is surely canonical (every branch tried).
+
     Examples
     --------
     >>> from grundy.core.graph_canon import canonical_labelling
