@@ -399,17 +399,17 @@ def test_refinement_is_stable_finer_ordered_and_independent_of_the_numbering(gra
         (
             lambda: canonical_labelling([(0, 1, "x"), (1, 2)]),
             InvalidPositionError,
-            r"edge \(1, 2\) has no label, unlike the edges before it",
+            r"edge \(1, 2\) has no label, unlike those before",
         ),
         (
             lambda: canonical_labelling([(0, 1, "x"), (1, 0, "y")]),
             InvalidPositionError,
-            "another edge joins, with the label 'x'",
+            "joins two vertices joined by an edge labelled 'x'",
         ),
         (
             lambda: canonical_labelling([(0, 5)], "ab"),
             InvalidPositionError,
-            r"vertex 5 of edge \(0, 5\) has no label",
+            r"edge \(0, 5\) has a vertex with no label, 5",
         ),
         (
             lambda: canonical_labelling([([0], 1)]),

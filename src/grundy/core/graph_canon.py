@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -169,22 +170,18 @@ def refine(
     """
     n = len(colours)
     if len(neighbours) != n or (kinds is not None and len(kinds) != n):
-        raise InvalidPositionError(
-            f"refine: {n} colours for {len(neighbours)} vertices"
-            + (f" and {len(kinds)} rows of kinds" if kinds is not None else "")
-        )
-    current = list(colours)
-    width = 1
+        raise InvalidPositionError(f"refine: {n} colours for {len(neighbours)} vertices")
     for v, row in enumerate(neighbours):
         if any(not isinstance(u, int) or not 0 <= u < n for u in row):
             raise InvalidPositionError(f"refine: vertex {v} has a neighbour not in 0..{n - 1}")
-        if kinds is not None:
-            if len(kinds[v]) != len(row) or any(not isinstance(k, int) or k < 0 for k in kinds[v]):
-                raise InvalidPositionError(f"refine: vertex {v} needs an int >= 0 per neighbour")
-            width = max(width, 1 + max(kinds[v], default=0))
-    if any(not isinstance(c, int) or c < 0 for c in current):
+        if kinds is not None and (
+            len(kinds[v]) != len(row) or any(not isinstance(k, int) or k < 0 for k in kinds[v])
+        ):
+            raise InvalidPositionError(f"refine: vertex {v} needs an int >= 0 per neighbour")
+    if any(not isinstance(c, int) or c < 0 for c in colours):
         raise InvalidPositionError(f"refine: the colours must be ints >= 0, not {shown(colours)}")
-    return _refine(neighbours, current, kinds, width)
+    width = 1 + max((k for row in kinds or () for k in row), default=0)
+    return _refine(neighbours, list(colours), kinds, width)
 
 
 def _refine(
@@ -197,8 +194,9 @@ def _refine(
     n = len(colours)
     current = colours
     classes = len(set(current))
-    if classes == n:
-        return _ranked(current)
+    if classes == n:  # every vertex apart already: the colours ranked
+        place = {c: i for i, c in enumerate(sorted(current))}
+        return [place[c] for c in current]
     while True:
         sizes = [0] * (max(current) + 1)
         for c in current:
@@ -227,12 +225,6 @@ def _refine(
             # nothing); or every vertex is apart. The colours are ranked 0, 1, ...
             return current
         classes = len(rank)
-
-
-def _ranked(colours: list[int]) -> list[int]:
-    """The colours renamed 0, 1, ... in their order."""
-    rank = {c: i for i, c in enumerate(sorted(set(colours)))}
-    return [rank[c] for c in colours]
 
 
 def canonical_labelling(
@@ -289,15 +281,10 @@ def canonical_labelling(
     names, vertex_labels, pairs = _read(edges, labels)
     number, exact = _numbering(len(names), vertex_labels, pairs, max_leaves)
     at = sorted(range(len(number)), key=number.__getitem__)  # at[i]: the vertex numbered i
-    new_edges = [(number[u], number[v], label) for u, v, label in pairs]
-    new_edges = [(b, a, label) if a > b else (a, b, label) for a, b, label in new_edges]
-    new_edges.sort()
-    return Labelling(
-        tuple([vertex_labels[v] for v in at]),
-        tuple(new_edges),
-        tuple([names[v] for v in at]),
-        exact,
-    )
+    found = [(number[u], number[v], label) for u, v, label in pairs]
+    new_edges = sorted([(b, a, label) if a > b else (a, b, label) for a, b, label in found])
+    new_labels = tuple([vertex_labels[v] for v in at])
+    return Labelling(new_labels, tuple(new_edges), tuple([names[v] for v in at]), exact)
 
 
 def canonical_form(edges: Iterable[Sequence[Any]], *, max_leaves: int = MAX_LEAVES) -> Edges:
@@ -334,12 +321,8 @@ def canonical_form(edges: Iterable[Sequence[Any]], *, max_leaves: int = MAX_LEAV
     if any(label is not None for _, _, label in pairs):
         raise InvalidPositionError("graph: canonical_form takes unlabelled edges (u, v)")
     number, _ = _numbering(len(names), vertex_labels, pairs, max_leaves)
-    return tuple(
-        sorted(
-            (number[u], number[v]) if number[u] < number[v] else (number[v], number[u])
-            for u, v, _ in pairs
-        )
-    )
+    found = [(number[u], number[v]) for u, v, _ in pairs]
+    return tuple(sorted([(b, a) if a > b else (a, b) for a, b in found]))
 
 
 # ---------------------------------------------------------------- reading the graph
@@ -363,28 +346,18 @@ def _read(
         size = len(edge) if isinstance(edge, (tuple, list)) else 0
         if size != arity:
             if size not in (2, 3):
-                raise InvalidPositionError(
-                    f"graph: edge {shown(edge)} is not a pair (u, v) or a triple (u, v, label)"
-                )
+                raise _bad(edge, "is not a pair (u, v) or a triple (u, v, label)")
             if arity > 0:
-                raise InvalidPositionError(
-                    f"graph: edge {shown(edge)} has {'a' if size == 3 else 'no'} label, "
-                    "unlike the edges before it"
-                )
+                raise _bad(edge, f"has {'a' if size == 3 else 'no'} label, unlike those before")
             arity = size
         u, v = edge[0], edge[1]
         try:
             a, b = index.get(u), index.get(v)
         except TypeError:
-            raise InvalidPositionError(
-                f"graph: edge {shown(edge)} has a vertex not hashable"
-            ) from None
+            raise _bad(edge, "has a vertex not hashable") from None
         if a is None or b is None:
             if labels is not None:
-                x = u if a is None else v
-                raise InvalidPositionError(
-                    f"graph: vertex {shown(x)} of edge {shown(edge)} has no label"
-                )
+                raise _bad(edge, f"has a vertex with no label, {shown(u if a is None else v)}")
             if a is None:
                 a = index[u] = len(names)
                 names.append(u)
@@ -393,17 +366,18 @@ def _read(
                 if b == len(names):
                     names.append(v)
         if a == b:
-            raise InvalidPositionError(f"graph: edge {shown(edge)} is a loop")
+            raise _bad(edge, "is a loop")
         label = edge[2] if size == 3 else None
         pair = (a, b) if a < b else (b, a)
         if found.setdefault(pair, label) != label:
-            raise InvalidPositionError(
-                f"graph: the edge {shown(edge)} joins two vertices another edge joins, "
-                f"with the label {shown(found[pair])}"
-            )
+            raise _bad(edge, f"joins two vertices joined by an edge labelled {shown(found[pair])}")
     if labels is None:
         vertex_labels = [None] * len(names)
     return names, vertex_labels, [(a, b, label) for (a, b), label in found.items()]
+
+
+def _bad(edge: object, why: str) -> InvalidPositionError:
+    return InvalidPositionError(f"graph: edge {shown(edge)} {why}")
 
 
 def _ranks(values: list[Any], what: str) -> tuple[list[int], int]:
@@ -433,18 +407,14 @@ def _numbering(
     kind_of, width = _ranks([label for _, _, label in pairs], "edge")
     width = max(width, 1)
     neighbours: list[list[int]] = [[] for _ in range(n)]
-    kinds: list[list[int]] | None = None
-    if width > 1:  # edges of several labels; else their label says nothing
-        kinds = [[] for _ in range(n)]
-        for (u, v, _), k in zip(pairs, kind_of, strict=True):
-            neighbours[u].append(v)
-            neighbours[v].append(u)
+    # edges of several labels: each neighbour's edge label; else the label says nothing
+    kinds: list[list[int]] | None = [[] for _ in range(n)] if width > 1 else None
+    for (u, v, _), k in zip(pairs, kind_of, strict=True):
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+        if kinds is not None:
             kinds[u].append(k)
             kinds[v].append(k)
-    else:
-        for u, v, _ in pairs:
-            neighbours[u].append(v)
-            neighbours[v].append(u)
     if n < 2:
         return [0] * n, True
     if len(pairs) == n - 1:
@@ -490,8 +460,7 @@ def _tree_numbering(
             degree[v] = 0  # peeled
         peeled = []
         for v in layer:
-            j = 0
-            for u in neighbours[v]:
+            for j, u in enumerate(neighbours[v]):
                 if degree[u]:  # the one neighbour left
                     if kinds is not None:
                         key[v] = kinds[v][j]
@@ -500,7 +469,6 @@ def _tree_numbering(
                     if degree[u] == 1:
                         peeled.append(u)
                     break
-                j += 1
             else:
                 return None  # an edge apart from a cycle: not connected
         layer = peeled
@@ -552,48 +520,33 @@ def _search(
     numbered graph among the leaves, and whether every branch was tried."""
     n = len(neighbours)
     # The first colours: the label, then the degree (what one round of refinement sees).
-    start = _refine(
-        neighbours,
-        [r * n + len(row) for r, row in zip(ranks, neighbours, strict=True)],
-        kinds,
-        width,
-    )
+    first = [r * n + len(row) for r, row in zip(ranks, neighbours, strict=True)]
+    start = _refine(neighbours, first, kinds, width)
     best: list[int] | None = None
     best_colours = start
     leaves = 0
     twin_keys: list[list[frozenset[int]] | None] = [None] * n
-    # Colourings still to split, depth first: (colouring, class, vertex made first in it;
-    # -1: every vertex of the class apart) refined when taken, so a branch the budget
-    # cuts costs nothing. The class -1: the colouring is refined already.
+    # Colourings to split, depth first: (colouring, class, vertex made first in it or -1:
+    # all apart), refined when taken so a branch cut by the budget costs nothing (class -1:
+    # refined already).
     pending: list[tuple[list[int], int, int]] = [(start, -1, -1)]
     while pending:
         colours, target, chosen = pending.pop()
         if target >= 0:
             if chosen >= 0:  # (colour, 0) for `chosen`, (colour, 1) for the others
                 keyed = [2 * c + (c == target and v != chosen) for v, c in enumerate(colours)]
-            else:
-                keyed = [n * c for c in colours]
-                step = 0
-                for v, c in enumerate(colours):
-                    if c == target:
-                        keyed[v] += step
-                        step += 1
+            else:  # (colour, i) for the i-th vertex of the class, (colour, 0) for others
+                step = itertools.count()
+                keyed = [n * c + (next(step) if c == target else 0) for c in colours]
             colours = _refine(neighbours, keyed, kinds, width)
         if max(colours) == n - 1:  # every vertex apart (colours are ranks): a numbering
             if best is None and not pending:
                 return colours, True  # the only leaf
-            form = sorted(
-                [
-                    (
-                        (colours[u] * n + colours[v])
-                        if colours[u] < colours[v]
-                        else (colours[v] * n + colours[u])
-                    )
-                    * width
-                    + k
-                    for u, v, k in edges
-                ]
-            )
+            form = []
+            for u, v, k in edges:
+                a, b = colours[u], colours[v]
+                form.append(((a * n + b) if a < b else (b * n + a)) * width + k)
+            form.sort()
             if best is None or form < best:
                 best, best_colours = form, colours
             leaves += 1
@@ -636,9 +589,8 @@ def _untwinned(
                 around = frozenset(neighbours[v])
                 keys = [around, around | {v}]
             else:
-                around = frozenset(
-                    [w * width + k for w, k in zip(neighbours[v], kinds[v], strict=True)]
-                )
+                near = zip(neighbours[v], kinds[v], strict=True)
+                around = frozenset([w * width + k for w, k in near])
                 keys = [around, *(around | {v * width + k} for k in set(kinds[v]))]
             twin_keys[v] = keys
         if any(key in seen for key in keys):
