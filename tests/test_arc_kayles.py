@@ -1,6 +1,5 @@
 """Arc Kayles (grundy.games.ArcKayles) against a plain search, the families' theorems,
-Dawson's Kayles' published values, Cram on grids; the canonical labelling against
-networkx's isomorphism test."""
+Dawson's Kayles' published values, Cram on grids; isomorphic graphs share one key."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from hypothesis import strategies as st
 import grundy as gr
 from grundy.games import ArcKayles, Cram
 from grundy.games.arc_kayles import graph_family, grid_graph
-from grundy.games.graph_canon import canonical_form, canonical_labelling, tree_form
 
 
 # ---------------------------------------------------------------- a plain search
@@ -177,43 +175,8 @@ def test_the_graph_of_a_boards_empty_cells_has_the_boards_value(cells):
     assert ArcKayles().grundy(edges) == Cram().grundy(board)
 
 
-# ---------------------------------------------------------------- the canonical labelling
-@settings(max_examples=150)
-@given(graphs(9, 16), st.integers(0, 10**6))
-def test_a_relabelled_graph_has_the_same_canonical_form(edges, seed):
-    assert canonical_form(edges) == canonical_form(relabelled(edges, seed))
-    labelling = canonical_labelling(edges)
-    assert labelling.exact
-    renamed = {
-        (
-            min(labelling.labels[u], labelling.labels[v]),
-            max(labelling.labels[u], labelling.labels[v]),
-        )
-        for u, v in edges
-    }
-    assert tuple(sorted(renamed)) == labelling.form
-
-
-@settings(max_examples=200)
-@given(graphs(7, 10), graphs(7, 10))
-def test_canonical_forms_are_equal_exactly_for_isomorphic_graphs(first, second):
-    isomorphic = nx.is_isomorphic(nx.Graph(first), nx.Graph(second))
-    assert (canonical_form(first) == canonical_form(second)) == isomorphic
-
-
-def test_regular_graphs_that_refinement_cannot_split_are_told_apart():
-    # Two 2-regular graphs on 6 vertices: a hexagon and two triangles. Colour refinement
-    # gives every vertex one colour in both; the branches tell them apart.
-    hexagon = cycle(6)
-    triangles = [(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)]
-    assert canonical_form(hexagon) != canonical_form(triangles)
-    # The 3-prism and K(3, 3), both 3-regular on 6 vertices.
-    prism = [(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5), (0, 3), (1, 4), (2, 5)]
-    k33 = [(u, 3 + v) for u in range(3) for v in range(3)]
-    assert canonical_form(prism) != canonical_form(k33)
-    assert canonical_form(prism) == canonical_form(relabelled(prism, 7))
-
-
+# ---------------------------------------------------------------- keys by the canonical labelling
+# The labelling itself is tested in test_graph_canon.py; here, the game's use of it.
 def trees(max_vertices=14):
     """Random trees: vertex i > 0 hangs from a vertex before it, labels shuffled."""
 
@@ -227,47 +190,28 @@ def trees(max_vertices=14):
     return build()
 
 
-@settings(max_examples=150)
-@given(trees(), trees(), st.integers(0, 10**6))
-def test_tree_forms_are_equal_exactly_for_isomorphic_trees(first, second, seed):
-    assert tree_form(first) == tree_form(relabelled(first, seed)) == canonical_form(first)
-    isomorphic = nx.is_isomorphic(nx.Graph(first), nx.Graph(second))
-    assert (tree_form(first) == tree_form(second)) == isomorphic
-    assert nx.is_isomorphic(nx.Graph(list(tree_form(first))), nx.Graph(first))
-
-
 @settings(max_examples=60)
 @given(trees(13))
 def test_trees_agree_with_the_plain_search(edges):
     assert ArcKayles().grundy(edges) == plain(edges)
 
 
-def test_a_tree_is_no_tree_without_its_edges():
-    with pytest.raises(ValueError, match="is no tree"):
-        tree_form([(0, 1), (1, 2), (2, 0)])
-    with pytest.raises(ValueError, match="is no tree"):
-        tree_form([(0, 1), (2, 3), (3, 4), (4, 2), (5, 6)])
+@settings(max_examples=60)
+@given(graphs(9, 14), st.integers(0, 10**6))
+def test_a_relabelled_graph_has_the_same_key_and_value(edges, seed):
+    game = ArcKayles()
+    other = relabelled(edges, seed)
+    assert game.grundy(other) == game.grundy(edges) == plain(edges)
+    mine, theirs = game.check_position(edges), game.check_position(other)
+    assert sorted(game.components(mine) or [game.canonical(mine)]) == sorted(
+        game.components(theirs) or [game.canonical(theirs)]
+    )
 
 
-def test_twins_are_tried_once():
-    # A star of 8 leaves with two leaves joined: no tree, 6 leaves that are twins (the
-    # same neighbour) and 2 adjacent twins. One branch each time: 1 leaf of the search,
-    # where trying every order of the twins would be 6! x 2 of them.
-    graph = [(0, v) for v in range(1, 9)] + [(1, 2)]
-    labelling = canonical_labelling(graph, max_leaves=1)
-    assert labelling.exact
-    assert labelling.form == canonical_form(relabelled(graph, 5))
-
-
-def test_past_the_branch_budget_the_form_is_still_the_same_graph():
-    # The 3-cube: vertex-transitive, no twins, 48 automorphisms: many branches.
+def test_the_3_cube_is_valued_rightly():
+    # vertex-transitive, no twins, 48 automorphisms: many branches of the labelling
     cube = list(nx.hypercube_graph(3).edges())
     cube = [(4 * a + 2 * b + c, 4 * x + 2 * y + z) for (a, b, c), (x, y, z) in cube]
-    partial = canonical_labelling(cube, max_leaves=2)
-    assert not partial.exact
-    assert nx.is_isomorphic(nx.Graph(list(partial.form)), nx.Graph(cube))
-    full = canonical_labelling(cube)
-    assert full.exact and full.form == canonical_form(relabelled(cube, 11))
     assert ArcKayles().grundy(cube) == plain(cube)
 
 

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.graph_canon import Edges, canonical_form
 from ..core.integers import parse_int, shown
 from ..core.sums import Sum
 from ..impartial.explain import mex_reason, xor_line
 from ..impartial.game import ImpartialGame
 from ._edge_files import check_vertex, edge_word
 from .cram import search_estimate
-from .graph_canon import Edges, canonical_form
 from .octal import DawsonsKayles
 
 __all__ = ["ArcKayles", "grid_graph", "graph_family"]
@@ -150,8 +150,8 @@ class ArcKayles(ImpartialGame[Edges]):
     -----
     A graph's value is the XOR of its connected components' (:meth:`components`). Each
     component is stored once for all its isomorphic copies: :meth:`canonical` renumbers
-    its vertices by a canonical labelling (:mod:`grundy.games.graph_canon`; a component
-    with more than 2,048 branches of the labelling keeps a form of its own, valued
+    its vertices by a canonical labelling (:mod:`grundy.core.graph_canon`; a component
+    with more than 512 branches of the labelling keeps a form of its own, valued
     rightly but not shared). Theorems give the values of some families at once
     (:meth:`formula`): a path of n vertices is a heap of n of Dawson's Kayles (octal
     0.07); a cycle of n leaves a path of n - 2 whatever the move; in a complete graph on
@@ -503,7 +503,7 @@ class ArcKayles(ImpartialGame[Edges]):
 
 
 def _key_of(graph: Edges) -> Edges:
-    """A family's standard form, else the canonical form (see :mod:`.graph_canon`)."""
+    """A family's standard form, else the canonical form (see :mod:`grundy.core.graph_canon`)."""
     family = graph_family(graph)
     return _family_form(family) if family is not None else canonical_form(graph)
 

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import InvalidPositionError
+from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
 from ..canonical import CanonicalGame, nimber
 from ..protocol import PartizanGame, Player
-from .graph_canon import canonical_order, relabelled
 from .graph_notation import Edge, Edges, read_graph, renumber, write_graph
 
 __all__ = ["PartizanArcKayles", "MAX_EDGES"]
@@ -118,7 +118,7 @@ class PartizanArcKayles(PartizanGame[Edges]):
     -----
     Taking an edge only removes vertices, so the pieces of a position never meet again
     and add (:meth:`components`); each piece is stored once for all its numberings
-    (:mod:`~grundy.partizan.games.graph_canon`) and once with its negative (blue and red
+    (:mod:`~grundy.core.graph_canon`) and once with its negative (blue and red
     swapped). An all-green position is impartial, a nimber: a green path of n vertices
     is Dawson's Kayles (0.07) on a row of n pins, and with a loop at every vertex it is
     Kayles (0.77), both valued from the heap codes (:meth:`formula`).
@@ -189,7 +189,7 @@ class PartizanArcKayles(PartizanGame[Edges]):
         --------
         >>> from grundy.partizan.games import PartizanArcKayles
         >>> PartizanArcKayles().components(((0, 1, "l"), (2, 3, "r"), (3, 4, "l")))
-        [((0, 1, 'l'),), ((0, 1, 'l'), (1, 2, 'r'))]
+        [((0, 1, 'l'),), ((0, 1, 'l'), (0, 2, 'r'))]
         """
         if self._keys.get(position) == position:
             return None
@@ -465,9 +465,9 @@ def _canonical(edges: Edges) -> Edges:
             labels[index[u]] = c
         else:
             links.append((index[u], index[v], c))
-    new_labels, new_links = relabelled(labels, links, canonical_order(labels, links))
-    loops = [(i, i, c) for i, c in enumerate(new_labels) if c]
-    return tuple(sorted([*new_links, *loops]))
+    found = canonical_labelling(links, labels)
+    loops = [(i, i, c) for i, c in enumerate(found.labels) if c]
+    return tuple(sorted([*found.edges, *loops]))
 
 
 @functools.cache

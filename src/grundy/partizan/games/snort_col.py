@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import InvalidGameError, InvalidPositionError
+from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
 from ..canonical import CanonicalGame, nimber, number
 from ..protocol import PartizanGame, Player
-from .graph_canon import canonical_order, relabelled
 from .grid import ORTHOGONAL, Board, board_text, cell_name, draw_board, read_board, read_cell
 from .vertex_graphs import (
     GONE,
@@ -98,7 +98,7 @@ class GenCol(PartizanGame[Position]):
     become such a graph, :meth:`components`); a piece of one vertex is worth ``*``
     (uncoloured) or 1 to the player who alone may colour it, so the lone vertices add up
     to a number and maybe ``*`` (:meth:`formula`); the other pieces are stored once for
-    all their numberings (:mod:`~grundy.partizan.games.graph_canon`) and once for a piece
+    all their numberings (:mod:`~grundy.core.graph_canon`) and once for a piece
     and its tints swapped (its negative). Col values are numbers or numbers plus ``*``
     (Conway, ONAG ch. 16); Snort values are often hot.
 
@@ -557,11 +557,10 @@ def _board_graph(board: Board) -> VertexGraph:
 
 
 def _canonical(graph: VertexGraph) -> VertexGraph:
-    """The graph in its canonical numbering (see graph_canon)."""
+    """The graph in its canonical numbering (see :mod:`grundy.core.graph_canon`)."""
     labels, edges = graph
-    labelled = [(u, v, "-") for u, v in edges]
-    new_labels, new_edges = relabelled(labels, labelled, canonical_order(labels, labelled))
-    return "".join(new_labels), tuple((u, v) for u, v, _ in new_edges)
+    found = canonical_labelling(edges, labels)
+    return "".join(found.labels), tuple((u, v) for u, v, _ in found.edges)
 
 
 Snort = GenCol(rule="snort", name="snort")
