@@ -118,7 +118,7 @@ def position_report(
     for player in ("Left", "Right"):
         moves = rules.winning_moves(start, player)  # type: ignore[arg-type]
         listed = moves if limit is None else moves[:limit]
-        wins[player] = (described_moves(rules, start, listed), len(moves))
+        wins[player] = (described_moves(rules, start, listed, player), len(moves))
     parts = rules.components(start)
     components = None
     if parts is not None and 1 < len(parts) <= PARTS_LISTED:

@@ -373,6 +373,21 @@ class PartizanGame(Game[P]):
             return [o for o in moves if self._value(o) >= ZERO]
         return [o for o in moves if self._value(o) <= ZERO]
 
+    def describe_move_by(self, player: Player, before: P, after: P) -> str:
+        """Describe `player`'s move from `before` to `after` in words.
+
+        A hook: the default is :meth:`describe_move`, which sees only the two positions.
+        A game where Left's and Right's moves can leave the same position (a grey domino
+        toppled, a vertex either may colour) overrides this to name the right player.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import TopplingDominoes
+        >>> TopplingDominoes().describe_move_by("Right", "lr", "..")  # Left's move too
+        'Right topples 2 to the left'
+        """
+        return self.describe_move(before, after)
+
     def clear_cache(self) -> None:
         """Forget the stored values (canonical forms themselves stay shared).
 

@@ -99,7 +99,7 @@ class PartizanPlay(TwoPlayerGame[Position]):
         return f"{self.game.format_position(position[0])} {PLAYERS[position[1]]}"
 
     def describe_move(self, before: Position, after: Position) -> str:
-        return self.game.describe_move(before[0], after[0])
+        return self.game.describe_move_by(PLAYERS[before[1]], before[0], after[0])
 
     def draw(self, position: Position) -> str:
         return f"{self.game.draw(position[0])}\n{PLAYERS[position[1]]} to move"

@@ -385,6 +385,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
         """Name the edge taken by its ends (from 1): ``Left takes 1-2``; a green edge,
         either player's, is ``green 1-2 taken``.
 
+        When Left's and Right's moves both leave `after`, Left's is named (see
+        :meth:`describe_move_by`).
+
         Raises
         ------
         InvalidPositionError
@@ -396,8 +399,22 @@ class PartizanArcKayles(PartizanGame[Edges]):
         >>> PartizanArcKayles().describe_move("lre", ((0, 1, "l"),))
         'green 3-4 taken'
         """
+        return self._described(("Left", "Right"), before, after)
+
+    def describe_move_by(self, player: Player, before: Any, after: Any) -> str:
+        """Name `player`'s move from `before` to `after` (as :meth:`describe_move`).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import PartizanArcKayles
+        >>> PartizanArcKayles().describe_move_by("Right", "lr", ())  # either takes both
+        'Right takes 2-3'
+        """
+        return self._described((player,), before, after)
+
+    def _described(self, players: tuple[Player, ...], before: Any, after: Any) -> str:
         before, given = self.check_position(before), self.check_position(after)
-        moves = [(p, e, o) for p in ("Left", "Right") for e, o in self._moves(before, p)]
+        moves = [(p, e, o) for p in players for e, o in self._moves(before, p)]
         found = [(p, e) for p, e, o in moves if o == given]
         if not found:
             raise InvalidPositionError(

@@ -438,6 +438,9 @@ class GenCol(PartizanGame[Position]):
     def describe_move(self, before: Any, after: Any) -> str:
         """Name the player and the vertex (from 1) or cell coloured: ``Left colours 2``.
 
+        When Left's and Right's moves both leave `after`, Left's is named (see
+        :meth:`describe_move_by`).
+
         Raises
         ------
         InvalidPositionError
@@ -449,9 +452,22 @@ class GenCol(PartizanGame[Position]):
         >>> Snort.describe_move("x..", "x.x"), Snort.describe_move("L-.", ("#L", ()))
         ('Left colours c1', 'Left colours 1')
         """
-        before = self.check_position(before)
-        given = self.check_position(after)
-        moves = [(p, at, o) for p in ("Left", "Right") for at, o in self._moves(before, p)]  # type: ignore[arg-type]
+        return self._described(("Left", "Right"), before, after)
+
+    def describe_move_by(self, player: Player, before: Any, after: Any) -> str:
+        """Name `player`'s move from `before` to `after` (as :meth:`describe_move`).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Snort
+        >>> Snort.describe_move_by("Right", ".", ("", ()))  # a lone vertex: either's move
+        'Right colours 1'
+        """
+        return self._described((player,), before, after)
+
+    def _described(self, players: tuple[Player, ...], before: Any, after: Any) -> str:
+        before, given = self.check_position(before), self.check_position(after)
+        moves = [(p, at, o) for p in players for at, o in self._moves(before, p)]
         found = [(p, at) for p, at, o in moves if o == given]
         if not found:
             raise InvalidPositionError(
