@@ -27,6 +27,7 @@ from typing import Any
 from ...core.errors import InvalidPositionError
 from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
+from ...core.key_memo import KeyMemo
 from ..canonical import CanonicalGame, nimber
 from ..protocol import PartizanGame, Player
 from .graph_notation import Edge, Edges, read_graph, renumber, write_graph
@@ -169,17 +170,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
 
     # ----------------------------------------------------------------- hooks
     @functools.cached_property
-    def _keys(self) -> dict[Edges, Edges]:
+    def _keys(self) -> KeyMemo:
         """Each piece met -> its key (canonical numbering); each key -> itself."""
-        return {}
-
-    def _key(self, piece: Edges) -> Edges:
-        keys = self._keys
-        key = keys.get(piece)
-        if key is None:
-            key = _canonical(piece)
-            key = keys[piece] = keys.setdefault(key, key)
-        return key
+        return KeyMemo()
 
     def components(self, position: Edges) -> list[Edges] | None:
         """The connected pieces, each in its canonical numbering; None for one piece so
@@ -191,9 +184,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
         >>> PartizanArcKayles().components(((0, 1, "l"), (2, 3, "r"), (3, 4, "l")))
         [((0, 1, 'l'),), ((0, 1, 'l'), (0, 2, 'r'))]
         """
-        if self._keys.get(position) == position:
+        if self._keys.is_key(position):
             return None
-        parts = [self._key(tuple(piece)) for piece in _pieces(position)]
+        parts = [self._keys.key(tuple(piece), _canonical) for piece in _pieces(position)]
         return None if len(parts) == 1 and parts[0] == position else parts
 
     def canonical(self, position: Edges) -> Edges:

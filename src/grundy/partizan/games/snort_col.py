@@ -12,6 +12,7 @@ from typing import Any
 from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
+from ...core.key_memo import KeyMemo
 from ..canonical import CanonicalGame, nimber, number
 from ..protocol import PartizanGame, Player
 from .grid import ORTHOGONAL, Board, board_text, cell_name, draw_board, read_board, read_cell
@@ -180,17 +181,9 @@ class GenCol(PartizanGame[Position]):
 
     # ----------------------------------------------------------------- hooks
     @functools.cached_property
-    def _keys(self) -> dict[Any, VertexGraph]:
+    def _keys(self) -> KeyMemo:
         """Each connected piece met -> its key (canonical numbering); each key -> itself."""
-        return {}
-
-    def _key(self, piece: VertexGraph) -> VertexGraph:
-        keys = self._keys
-        key = keys.get(piece)
-        if key is None:
-            key = _canonical(piece)
-            key = keys[piece] = keys.setdefault(key, key)
-        return key
+        return KeyMemo()
 
     def components(self, position: Position) -> list[VertexGraph] | None:
         """The pieces no edge joins, each in its canonical numbering; the lone vertices
@@ -204,13 +197,13 @@ class GenCol(PartizanGame[Position]):
         [('R', ()), ('.LL', ((0, 1), (0, 2)))]
         """
         graph = position if _is_graph(position) else _board_graph(position)
-        if self._keys.get(graph) == graph:
+        if self._keys.is_key(graph):
             return None  # one piece, already in canonical form
         lone = []
         parts = []
         for piece in connected_parts(graph):
             if piece[1]:
-                parts.append(self._key(piece))
+                parts.append(self._keys.key(piece, _canonical))
             else:
                 lone.append(piece[0])
         if lone:
