@@ -52,6 +52,7 @@ _GOOSE, _FOX, _EMPTY = "G", "F", "."
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _ROW_BREAK = re.compile(r"[|/\s]+")
 _PAIR = re.compile(r"\(\s*([^,()]*?)\s*,\s*([^,()]*?)\s*\)")
+_PAIRS = re.compile(r"\s*(?:\([^,()]*,[^,()]*\)(?:\s*,\s*\([^,()]*,[^,()]*\))*)?\s*")
 _SQUARES = re.compile(r"^\s*[{\[](?P<geese>[^{}\[\]]*)[}\]]\s*,?\s*(?P<fox>\([^()]*\))\s*$")
 _CELL = re.compile(r"([a-z])([0-9]{1,4})")
 _LEGEND = "G (a goose), F (the fox), . (empty)"
@@ -320,10 +321,8 @@ class FoxAndGeese(LoopyPartizanGame[Board]):
                 f"{what}: {shown(text)} is not the geese's squares then the fox's, such as "
                 "{(4,2),(4,4)}, (1,1)"
             )
-        inside = match["geese"].strip()
-        pairs = list(_PAIR.finditer(inside))
-        rest = _PAIR.sub("", inside).replace(",", "").strip()
-        if rest or (inside and not pairs):
+        inside = match["geese"]
+        if not _PAIRS.fullmatch(inside):
             raise InvalidPositionError(
                 f"{what}: the geese's squares {shown(match['geese'])} are not (row,column) "
                 "pairs separated by commas"
@@ -334,7 +333,7 @@ class FoxAndGeese(LoopyPartizanGame[Board]):
                 f"{what}: the fox's square {shown(match['fox'])} is not a (row,column) pair"
             )
         label = f"{what}: square"
-        geese = [(parse_int(p[1], label), parse_int(p[2], label)) for p in pairs]
+        geese = [(parse_int(p[1], label), parse_int(p[2], label)) for p in _PAIR.finditer(inside)]
         return self._board(geese, (parse_int(fox[1], label), parse_int(fox[2], label)), text)
 
     def _board(self, geese: list[Any], fox: Any, text: str) -> Board:
