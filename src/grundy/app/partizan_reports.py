@@ -320,16 +320,16 @@ def outcome_report(game: str, rules: PartizanGame[Any], start: Any) -> dict[str,
     """
     if isinstance(rules, LoopyPartizanGame):  # who wins, draws included, from its graph
         start = rules.check_position(start)
-        outcome = rules.outcome(start)
+        loopy = rules.outcome(start)
         return {
             "game": game,
             "kind": "partizan",
             "loopy": True,
             "position": rules.position_to_json(start),
             "position_text": rules.format_position(start),
-            "outcome": str(outcome),
-            "outcome_text": _loopy_outcome_text(outcome),
-            **_moving_first(outcome),
+            "outcome": str(loopy),
+            "outcome_text": _loopy_outcome_text(loopy),
+            **_moving_first(loopy),
             "positions": rules.positions,
         }
     search = OutcomeSearch(rules, max_positions=rules.max_positions)

@@ -7,7 +7,9 @@ its own stack, so a line of play may be as long as memory allows), memoised, add
 the values of independent parts (the ``components`` hook: Domineering regions that no
 domino can join) and sharing positions that are the same game (the ``canonical`` hook:
 a board's reflections). An impartial game is the case where both sides have the same
-moves (:class:`ImpartialAsPartizan`), and its value is the nimber of its SG value.
+moves (:class:`ImpartialAsPartizan`), and its value is the nimber of its SG value. A game
+whose positions repeat is valued by :mod:`grundy.partizan.loopy` instead, which reads the
+``loopy_formula`` hook (a position's loopy value by the game's own theory).
 
 Examples
 --------

@@ -387,6 +387,19 @@ class FoxAndGeese(LoopyPartizanGame[Board]):
         """
         return "|".join(self.check_position(position))
 
+    def position_to_json(self, position: Board) -> list[str]:
+        """The rows, top first, as Clobber's boards are sent: a piece in row i (from 0 at
+        the top) and column j (from 0) stands on a light square, ``len(rows) - i + j + 1``
+        even; ``"G"`` is a goose (Left's), ``"F"`` the fox (Right's).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import FoxAndGeese
+        >>> FoxAndGeese(width=4).position_to_json("G.G.|....|..F.")
+        ['G.G.', '....', '..F.']
+        """
+        return list(self.check_position(position))
+
     def draw(self, position: Board) -> str:
         """Draw the board: columns lettered, rows numbered from 1 at the bottom, the dark
         squares (where no piece stands) blank.
