@@ -9,6 +9,7 @@ moves), read from CGSuite's text by :func:`loopy_game` or explored from a
 :class:`SidedValue`, its onside and offside (``A & B``): :func:`parse_loopy`,
 :func:`loopy_value`, :func:`game_value`. Outcomes with draws: :func:`loopy_outcome`.
 Uptimal powers with loopy exponents: :func:`power`, :func:`pow_to`, :func:`subordinate`.
+The ordinal sum G : H, loopy operands allowed: :func:`ordinal_sum`.
 
 Examples
 --------
@@ -29,6 +30,7 @@ from .errors import (
     SubordinateError,
 )
 from .graph import LoopyGame
+from .ordinal import ordinal_sum
 from .outcome import LoopyOutcome, loopy_outcome
 from .positions import game_graph, game_outcome, game_value
 from .powers import pow_to, power, subordinate
@@ -57,6 +59,7 @@ __all__ = [
     "power",
     "pow_to",
     "subordinate",
+    "ordinal_sum",
     "LoopyValueError",
     "NotStopperError",
     "NotStopperSidedError",
