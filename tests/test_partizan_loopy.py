@@ -524,7 +524,9 @@ def test_simplest_form_equals_the_stopper(g):
     s = simplest_form(g)
     assert s.is_stopper()
     assert survives(g, s) and survives(s, g)
-    assert simplest_form(s) == s  # simplest already
+    # simplest already: nothing more to remove (the same graph, perhaps numbered apart)
+    again = simplest_form(s)
+    assert again.size == s.size and canonical_ids(again)[0] == canonical_ids(s)[0]
 
 
 @settings(max_examples=100)

@@ -152,24 +152,19 @@ def _read(text: str) -> CanonicalGame | Stopper | SidedValue:
     """A short game's text, a loopy game's (``pass``, ``on``, a labelled loop...), or an
     expression of CGSuite's compounds, explicit forms and ordinal sums (loopy or not).
 
-    A text neither reader takes is refused with the loopy reader's reason when it looks
-    loopy and uses nothing only an expression has, else with the expression's.
+    Loopy text that uses nothing only an expression has (``:``, a quote, a method, a
+    compound's name) is the loopy reader's to read or refuse; the rest is evaluate's.
     """
     try:
         return parse(text)
     except InvalidGameError as short_error:
-        loopy_error = None
         if "loopy" in str(short_error) or looks_loopy(text, _OPERATORS):
             try:
                 return parse_loopy(text)
-            except InvalidGameError as exc:
-                loopy_error = exc
-    try:
-        value = evaluate(text)  # '{*|*}' : 1, G ConjunctiveSum H, '{-1|1}' : on...
-    except InvalidGameError:
-        if loopy_error is not None and not _EXPRESSION.search(text):
-            raise loopy_error from None
-        raise
+            except InvalidGameError:
+                if not _EXPRESSION.search(text):  # no ':', quote...: the loopy reader's say
+                    raise
+    value = evaluate(text)  # '{*|*}' : 1, G ConjunctiveSum H, '{-1|1}' : on...
     if isinstance(value, RationalNumber):
         raise InvalidGameError(f"{text.strip()!r}: {value} is not a dyadic rational: no short game")
     if isinstance(value, Stopper | SidedValue):

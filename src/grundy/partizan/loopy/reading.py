@@ -38,6 +38,7 @@ _TOKEN = re.compile(
     r"\s*(?:(?P<number>\d+)|(?P<word>[A-Za-z_][A-Za-z_0-9]*)|(?P<bars>\|+)"
     r"|(?P<symbol>:=|\+-|[{}()\[\]<>,+\-*^/;&]))"
 )
+_SPACE = re.compile(r"\s*")
 _TRANSLATE = str.maketrans({"↑": "^", "↓": "v", "±": "\x00"})
 
 
@@ -156,12 +157,12 @@ class _Reader:
         tokens, pos = [], 0
         text = text.replace("\x00", "+-")
         while pos < len(text):
-            if text[pos:].strip() == "":
+            at = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
+            if at == len(text):  # (no copy of the rest: a long text is read in linear time)
                 break
             m = _TOKEN.match(text, pos)
             if m is None or m.end() == pos:
-                bad = text[pos:].lstrip()[:1]
-                raise self.fail(f"unexpected {bad!r} at {len(text) - len(text[pos:].lstrip())}")
+                raise self.fail(f"unexpected {text[at]!r} at {at}")
             kind = m.lastgroup or "symbol"
             tokens.append(_Token(kind, m.group(kind), m.start(kind)))
             pos = m.end()
