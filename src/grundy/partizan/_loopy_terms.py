@@ -70,38 +70,95 @@ def value(x: LoopyTerm | CanonicalGame | ShortForm) -> Stopper | SidedValue:
 
 
 def add(g: object, h: object) -> Stopper | SidedValue:
-    """G + H, one of them loopy."""
+    """G + H, one of them loopy.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.loopy import Stopper
+    >>> from grundy.partizan import _loopy_terms as t
+    >>> str(t.add(Stopper("over"), parse("1"))), str(t.add(Stopper("on"), Stopper("off")))
+    ('1over', 'dud')
+    """
     total = _operand(g, "+") + _operand(h, "+")
     assert isinstance(total, Stopper | SidedValue)
     return total
 
 
 def negative(g: LoopyTerm) -> LoopyTerm:
-    """-G; a form stays a form (-(G : H) is the form (-G) : (-H))."""
+    """-G; a form stays a form (-(G : H) is the form (-G) : (-H)).
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.loopy import Stopper
+    >>> from grundy.partizan import _loopy_terms as t
+    >>> up_on = t.colon(parse("^"), Stopper("on"))
+    >>> str(t.negative(Stopper("over"))), str(t.value(t.negative(up_on)))
+    ('under', 'v[on]')
+    """
     return -g
 
 
 def colon(g: object, h: object) -> LoopyTerm:
     """G : H, one of them loopy: a form when G is one (its options as written), else the
-    value."""
+    value.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.loopy import Stopper
+    >>> from grundy.partizan import _loopy_terms as t
+    >>> from grundy.partizan import explicit_game
+    >>> form = t.colon(explicit_game([-1], [1]), Stopper("on"))     # a graph, kept as built
+    >>> str(t.colon(parse("1"), Stopper("over"))), str(t.value(form))
+    ('1over', '1under')
+    """
     graph = ordinal_sum_graph(form_graph(_form(g)), form_graph(_form(h)))
     return graph if isinstance(g, ShortForm | LoopyGame) else loopy_value(graph)
 
 
 def braces(left: list[object], right: list[object]) -> Stopper | SidedValue:
-    """{left | right}, an option loopy: the game of their values."""
+    """{left | right}, an option loopy: the game of their values.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.loopy import Stopper
+    >>> from grundy.partizan import _loopy_terms as t
+    >>> str(t.braces([Stopper("on")], [parse("0")]))
+    '{on|0}'
+    """
     graphs = [[_graph(o) for o in side] for side in (left, right)]
     return loopy_value(option_game(*graphs))
 
 
 def tiny(g: object) -> Stopper | SidedValue:
-    """Tiny(G) = {0 || 0 | -G}, G loopy."""
+    """Tiny(G) = {0 || 0 | -G}, G loopy.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.loopy import Stopper
+    >>> from grundy.partizan import _loopy_terms as t
+    >>> str(t.tiny(Stopper("on")))
+    'Tiny(on)'
+    """
     zero = LoopyGame.from_short(ZERO)
     return loopy_value(option_game([zero], [option_game([zero], [-_graph(g)])]))
 
 
 def miny(g: object) -> Stopper | SidedValue:
-    """Miny(G) = {G | 0 || 0}, G loopy."""
+    """Miny(G) = {G | 0 || 0}, G loopy.
+
+    Examples
+    --------
+    >>> from grundy.partizan import parse
+    >>> from grundy.partizan.loopy import Stopper
+    >>> from grundy.partizan import _loopy_terms as t
+    >>> str(t.miny(Stopper("on")))
+    'Miny(on)'
+    """
     zero = LoopyGame.from_short(ZERO)
     return loopy_value(option_game([option_game([_graph(g)], [zero])], [zero]))
 

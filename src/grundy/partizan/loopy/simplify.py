@@ -131,7 +131,9 @@ def simplify_by_parts(
     """:func:`simplify_all`, one strongly connected part of the graph at a time, options'
     parts first: a part is simplified with the simplest forms of its exits (an equal
     stopper put in place of an option on no cycle through the game keeps its value), so
-    the search compares the pairs of one part and what it leads to, not all pairs.
+    the search compares the pairs of one part and what it leads to, not all pairs. A
+    vertex that leads to no cycle is a short game, put in by its canonical form, found
+    from its options' (so a chain of 10^5 of them costs 10^5 steps, not 10^5 searches).
 
     Examples
     --------
