@@ -13,6 +13,7 @@ browser. A position of a loopy game (Fox and Geese) has a loopy value instead
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..core.errors import InvalidGameError, PositionLimitError
@@ -45,6 +46,7 @@ from ..partizan.loopy import (
     loopy_outcome,
     parse_loopy,
 )
+from ..partizan.loopy.reading import looks_loopy
 from ..partizan.outcome_search import OutcomeSearch
 from .value_reports import MOVES_LISTED, described_moves
 
@@ -60,6 +62,8 @@ __all__ = [
 
 #: Components of a position whose values a report lists, at most.
 PARTS_LISTED = 16
+#: The compounds written by name, which are no labels of loops.
+_OPERATORS = ("ConjunctiveSum", "SelectiveSum", "OrdinalProduct", "ConwayProduct")
 
 
 def canonical_report(g: CanonicalGame) -> dict[str, Any]:
@@ -151,28 +155,32 @@ def position_report(
     }
 
 
-def _read(text: str) -> CanonicalGame:
-    """A game's text, or an expression of CGSuite's compounds and explicit forms."""
+#: What only evaluate() reads: an ordinal sum, a quoted form, a method, a named compound.
+_EXPRESSION = re.compile(r":(?!=)|'|\.[A-Za-z]|\b(?:Conjunctive|Selective)Sum\b|\b\w+Product\b")
+
+
+def _read(text: str) -> CanonicalGame | Stopper | SidedValue:
+    """A short game's text, a loopy game's (``pass``, ``on``, a labelled loop...), or an
+    expression of CGSuite's compounds, explicit forms and ordinal sums (loopy or not).
+
+    Loopy text that uses nothing only an expression has (``:``, a quote, a method, a
+    compound's name) is the loopy reader's to read or refuse; the rest is evaluate's.
+    """
     try:
         return parse(text)
-    except InvalidGameError:
-        pass
-    value = evaluate(text)  # '{*|*}' : 1, G ConjunctiveSum H, 2 * G...; or evaluate's error
+    except InvalidGameError as short_error:
+        if "loopy" in str(short_error) or looks_loopy(text, _OPERATORS):
+            try:
+                return parse_loopy(text)
+            except InvalidGameError:
+                if not _EXPRESSION.search(text):  # no ':', quote...: the loopy reader's say
+                    raise
+    value = evaluate(text)  # '{*|*}' : 1, G ConjunctiveSum H, '{-1|1}' : on...
     if isinstance(value, RationalNumber):
         raise InvalidGameError(f"{text.strip()!r}: {value} is not a dyadic rational: no short game")
+    if isinstance(value, Stopper | SidedValue):
+        return value
     return canonical_form(value)
-
-
-def _loopy(text: str) -> Stopper | SidedValue | None:
-    """The loopy value of `text` when it is loopy (``pass``, ``on``, a labelled loop...);
-    None for a short game or an expression, read by :func:`_read`."""
-    try:
-        parse(text)
-        return None  # short: the canonical form's report says more
-    except InvalidGameError as short_error:
-        if "loopy" not in str(short_error):
-            return None
-    return parse_loopy(text)
 
 
 def loopy_report(g: Stopper | SidedValue) -> dict[str, Any]:
@@ -285,14 +293,13 @@ def expression_report(
         raise InvalidGameError("cool or heat, not both: give one of --cool and --heat")
     shown = text.strip()
     try:
-        loopy = _loopy(text)
-        if loopy is not None:
+        g = _read(text)
+        if isinstance(g, Stopper | SidedValue):
             if cool_by is not None or heat_by is not None:
                 raise InvalidGameError(
                     f"{quoted(shown)} is loopy: cooling and heating are for short games"
                 )
-            return {"expression": shown, **loopy_report(loopy)}
-        g = _read(text)
+            return {"expression": shown, **loopy_report(g)}
         if cool_by is not None:
             g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
         elif heat_by is not None:

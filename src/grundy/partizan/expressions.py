@@ -18,6 +18,9 @@ Besides games (``{3||2*|1*}``, ``^^*2``, ``+-1``, ``Tiny(2)``), it reads:
 ``*[[2],0]``                     an impartial form by its options, in misère
                                  canonical form as CGSuite reads it
 ``*(n)``                         the nimber *n
+``on``, ``a{0|a}``, ``{0|pass}``     loopy games (as :func:`~grundy.partizan.loopy.parse_loopy`
+                                 reads them), in sums, ordinal sums and options
+``G.GameValue``                  the value: a canonical or a loopy game
 ===============================  ==============================================
 
 The result is what CGSuite gives: a canonical game where the operands are canonical
@@ -25,8 +28,11 @@ The result is what CGSuite gives: a canonical game where the operands are canoni
 form (:class:`~grundy.partizan.compounds.CompoundGame`) where an operand is a form or
 the compound is one CGSuite keeps as such (conjunctive and selective sums, ordinal
 products), a :class:`~grundy.partizan.rationals.RationalNumber` for a rational that is
-not dyadic. A ``-`` written against a digit belongs to the number (``-1/2^`` is
--1/2 + ↑, as CGSuite writes games).
+not dyadic; a :class:`~grundy.partizan.loopy.Stopper` or
+:class:`~grundy.partizan.loopy.SidedValue` where a loopy game is in it (an ordinal sum
+on a form, which CGSuite keeps as a compound, is given by its value: ``'{-1|1}' : on`` is
+1under). A ``-`` written against a digit belongs to the number (``-1/2^`` is -1/2 + ↑,
+as CGSuite writes games).
 
 Examples
 --------
@@ -39,27 +45,37 @@ Examples
 ('*6', '*8')
 >>> evaluate("1/3 + 1/2"), evaluate("1/3 + 1/6"), str(evaluate("-2 * '{|-1}'").canonical())
 (RationalNumber(Fraction(5, 6)), parse('1/2'), '4')
+>>> str(evaluate("('{-1|1}':on).GameValue")), str(evaluate("{-1|1} : on")), str(evaluate("^:on"))
+('1under', 'on', '^[on]')
 """
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
 
 from ..core.errors import DivisionByZeroError, InvalidGameError
 from ..core.integers import parse_int, shown
-from ._bottom_up import DEFAULT_MAX_WORK, bottom_up, within_stack
+from . import _loopy_terms as loopy
+from ._bottom_up import DEFAULT_MAX_WORK, within_stack
+from ._impartial_lists import misere_form, read_list
 from .canonical import ZERO, CanonicalGame, game, nimber
 from .compounds import CompoundGame, CompoundType, conway_product, ordinal_sum
 from .explicit import ExplicitGame, Form, ShortForm, negative_form
+from .loopy.graph import LoopyGame
+from .loopy.reading import looks_loopy, loopy_word
+from .loopy.sided import SidedValue
+from .loopy.stopper import Stopper
 from .notation import parse, split_top_level, top_level_bars
 from .rationals import RationalNumber, rational
 
 __all__ = ["evaluate", "Value", "MAX_NESTING"]
 
 #: What an expression evaluates to.
-Value = CanonicalGame | ShortForm | RationalNumber
+Value = CanonicalGame | ShortForm | RationalNumber | Stopper | SidedValue
+#: What a part of an expression is read as: a value, or the graph of a loopy form.
+_Term = Value | LoopyGame
+_LoopyTerm = Stopper | SidedValue | LoopyGame
 
 #: Brackets nested deeper than this are refused (the reader recurses about ten calls a
 #: level, within Python's stack of 1,000).
@@ -69,7 +85,7 @@ _TRANSLATE = str.maketrans({"↑": "^", "↓": "v", "±": "+-"})
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _NUMBER = re.compile(r"\d+(?:/\d+)?")
 _ARROWS = re.compile(r"(\^+|v+)(\d+|\[\d+\]|<\d+>)?")
-_LOOPY = {"on", "off", "over", "under", "dud", "pass", "ono", "tis", "tisn", "upon"}
+_LOOPY = {"ono", "tis", "tisn"}  # CGSuite's loopy words not read here
 _NAMED = {
     "ConjunctiveSum": CompoundType.CONJUNCTIVE_SUM,
     "ConwayProduct": CompoundType.CONWAY_PRODUCT,
@@ -80,7 +96,7 @@ _OPERAND_START = set("0123456789*^v{('-+T") | {"M"}
 
 
 def evaluate(text: str, *, max_work: int = DEFAULT_MAX_WORK) -> Value:
-    """The value of `text`, a CGSuite expression of short games (see the module's table).
+    """The value of `text`, a CGSuite expression of games (see the module's table).
 
     Parameters
     ----------
@@ -91,7 +107,7 @@ def evaluate(text: str, *, max_work: int = DEFAULT_MAX_WORK) -> Value:
 
     Returns
     -------
-    CanonicalGame, ShortForm or RationalNumber
+    CanonicalGame, ShortForm, RationalNumber, Stopper or SidedValue
 
     Raises
     ------
@@ -99,7 +115,9 @@ def evaluate(text: str, *, max_work: int = DEFAULT_MAX_WORK) -> Value:
         Text that is not such an expression, naming where, or an operation CGSuite
         refuses (1/3 + ↑: a rational that is not dyadic meets numbers only).
     PositionLimitError
-        A compound needing more work than `max_work`.
+        A compound needing more work than `max_work`; a loopy game past the limits of
+        :func:`~grundy.partizan.loopy.parse_loopy` and
+        :func:`~grundy.partizan.loopy.loopy_value`.
 
     Examples
     --------
@@ -117,7 +135,8 @@ def evaluate(text: str, *, max_work: int = DEFAULT_MAX_WORK) -> Value:
         raise InvalidGameError(f"{text!r} is not an expression written as text")
     reader = _Reader(text.translate(_TRANSLATE), max_work, None)
     try:
-        return within_stack(reader.whole)
+        found = within_stack(reader.whole)
+        return loopy.value(found) if isinstance(found, LoopyGame) else found
     except InvalidGameError as exc:
         message, prefix = str(exc), f"{shown(text)}: "
         raise InvalidGameError(
@@ -136,7 +155,7 @@ class _Reader:
         self.closed = False  # the last operand ended with ')' or a quote: '*' multiplies
 
     # ------------------------------------------------------------ reading
-    def whole(self) -> Value:
+    def whole(self) -> _Term:
         self.skip()
         if self.pos == len(self.text):
             raise InvalidGameError("no game is written")
@@ -160,7 +179,7 @@ class _Reader:
         i = self.pos + ahead
         return self.text[i] if i < len(self.text) else ""
 
-    def expression(self) -> Value:
+    def expression(self) -> _Term:
         self.root.nesting += 1
         if self.root.nesting > MAX_NESTING:
             raise self.fail(f"brackets nested more than {MAX_NESTING} deep")
@@ -179,7 +198,7 @@ class _Reader:
         finally:
             self.root.nesting -= 1
 
-    def additive(self) -> Value:
+    def additive(self) -> _Term:
         value = self.ordinal()
         while True:
             self.skip()
@@ -193,7 +212,7 @@ class _Reader:
             else:
                 return value
 
-    def ordinal(self) -> Value:
+    def ordinal(self) -> _Term:
         value = self.product()
         while True:
             self.skip()
@@ -202,7 +221,7 @@ class _Reader:
             self.pos += 1
             value = self.colon(value, self.product())
 
-    def product(self) -> Value:
+    def product(self) -> _Term:
         value = self.unary()
         while True:
             before = self.skip()
@@ -227,7 +246,7 @@ class _Reader:
             return False
         return self.closed or (space_before > 0 and after > self.pos + 1)
 
-    def unary(self) -> Value:
+    def unary(self) -> _Term:
         self.skip()
         c = self.peek()
         if c == "-" and not self.peek(1).isdigit():
@@ -238,7 +257,7 @@ class _Reader:
             return self.unary()
         return self.postfix()
 
-    def postfix(self) -> Value:
+    def postfix(self) -> _Term:
         value = self.term()
         while self.peek() == "." and _WORD.match(self.text, self.pos + 1):
             word = _WORD.match(self.text, self.pos + 1)
@@ -246,18 +265,20 @@ class _Reader:
             name, self.pos = word.group(), word.end()
             if name == "CanonicalForm":
                 value = _canonical(value, self.max_work)
+            elif name == "GameValue":  # a short game's is its canonical form
+                value = _game_value(value, self.max_work)
             elif name in _NAMED:
                 if self.peek() != "(":
                     raise self.fail(f"write .{name}(H) at {self.pos}")
                 value = self.compound(_NAMED[name], value, self.bracketed())
             else:
                 raise self.fail(
-                    f"unknown method .{name} (known: CanonicalForm, {', '.join(_NAMED)})"
+                    f"unknown method .{name} (known: CanonicalForm, GameValue, {', '.join(_NAMED)})"
                 )
             self.closed = True
         return value
 
-    def term(self) -> Value:
+    def term(self) -> _Term:
         """Operands written side by side, summed: ``2Tiny(2)``, ``73/16v9*8``."""
         value = self.piece()
         while True:
@@ -269,12 +290,14 @@ class _Reader:
             )
             if c == "*":
                 juxtaposed = not self.multiplies(before)
+            elif loopy_word(self.text, self.pos) is not None:
+                juxtaposed = True  # 3/2under, 1 + 1over
             if not juxtaposed:
                 self.pos = start
                 return value
             value = _add(value, self.piece())
 
-    def piece(self) -> Value:
+    def piece(self) -> _Term:
         self.closed = False
         self.skip()
         c, start = self.peek(), self.pos
@@ -293,6 +316,9 @@ class _Reader:
             return -x if c == "-" else x
         if c == "*":
             return self.star()
+        end = loopy_word(self.text, self.pos)  # on, pass, ^[on]...
+        if end is not None:
+            return self.loopy_piece(start, end)
         if c in "^v":
             arrows = _ARROWS.match(self.text, self.pos)
             assert arrows is not None
@@ -319,23 +345,29 @@ class _Reader:
             name = word.group()
             if name in ("Tiny", "Miny") and self.text.startswith("(", word.end()):
                 self.pos = word.end()
-                g = _canonical(self.bracketed(), self.max_work)
+                inner = self.bracketed()
+                if isinstance(inner, _LoopyTerm):
+                    return loopy.tiny(inner) if name == "Tiny" else loopy.miny(inner)
+                g = _canonical(inner, self.max_work)
                 if name == "Tiny":
                     return game([ZERO], [game([ZERO], [-g])])
                 return game([game([g], [ZERO])], [ZERO])
-            if name in _LOOPY or name.startswith("upon"):
-                raise self.fail(f"{name!r} is a loopy game, not a short one")
+            if name in _LOOPY:
+                raise self.fail(f"{name!r} is a loopy game that is not read here")
+            brace = self.text.find("{", word.end())
+            if brace >= 0 and not self.text[word.end() : brace].strip():  # a label: a{0|a}
+                return self.loopy_piece(start, self.matching(brace) + 1)
             raise self.fail(f"unknown word {name!r} at {self.pos}")
         raise self.fail(f"unexpected {c!r} at {self.pos}")
 
-    def bracketed(self) -> Value:
+    def bracketed(self) -> _Term:
         """``( expression )`` from the '(' here."""
         close = self.matching(self.pos)
         value = _Reader(self.text[self.pos + 1 : close], self.max_work, self).whole()
         self.pos = close + 1
         return value
 
-    def star(self) -> Value:
+    def star(self) -> _Term:
         """``*``, ``*n``, ``*[options]`` or ``*(n)``, from the '*' here."""
         self.pos += 1
         c = self.peek()
@@ -347,10 +379,10 @@ class _Reader:
             return nimber(_integer(digits))
         if c == "[":
             close = self.matching(self.pos)
-            spec = _list(self.text[self.pos : close + 1], self)
+            spec = read_list(self.text[self.pos : close + 1])
             self.pos = close + 1
             self.closed = True
-            return _misere_form(spec)
+            return misere_form(spec)
         word = _WORD.match(self.text, self.pos)
         if word is not None:
             raise self.fail(
@@ -366,7 +398,7 @@ class _Reader:
             return nimber(int(n.number))
         return nimber(1)
 
-    def switch(self) -> Value:
+    def switch(self) -> _Term:
         """After ``+-``: {G | -G} for one operand, or {a,b | -a,-b} for a braced list."""
         if self.peek() == "{":
             close = self.matching(self.pos)
@@ -378,14 +410,25 @@ class _Reader:
         g = self.piece()
         return _make([g], [_negative(g)], explicit=False)
 
-    def braces(self, explicit: bool) -> Value:
+    def braces(self, explicit: bool) -> _Term:
         """``{L | R}`` from the '{' here, the longest run of bars splitting it."""
-        close = self.matching(self.pos)
+        start, close = self.pos, self.matching(self.pos)
         inner = self.text[self.pos + 1 : close]
+        if looks_loopy(inner, _NAMED):  # pass, on, a label...: CGSuite's loopy literal
+            if explicit:
+                raise self.fail(
+                    f"the explicit game at {start} has a loopy option: write it unquoted"
+                )
+            return self.loopy_piece(start, close + 1)
         self.pos = close + 1
         return self.sides(inner, explicit)
 
-    def sides(self, inner: str, explicit: bool) -> Value:
+    def loopy_piece(self, start: int, end: int) -> _Term:
+        """The loopy game written from `start` to `end`, read as parse_loopy reads it."""
+        found, self.pos = loopy.read(self.text, start, end), end
+        return found
+
+    def sides(self, inner: str, explicit: bool) -> _Term:
         runs = _bars(inner)
         if not runs:
             raise self.fail(f"{{{inner}}} has no '|'")
@@ -396,14 +439,14 @@ class _Reader:
         left, right = inner[: at[0]], inner[at[0] + longest :]
         return _make(self.side(left, explicit), self.side(right, explicit), explicit)
 
-    def side(self, text: str, explicit: bool) -> list[Value]:
+    def side(self, text: str, explicit: bool) -> list[_Term]:
         if not text.strip():
             return []
         if _bars(text):  # one option, its own braces left out: a||b|c is {a | {b|c}}
             return [self.sides(text, explicit)]
         return [self.option(part) for part in _split(text, ",")]
 
-    def option(self, text: str) -> Value:
+    def option(self, text: str) -> _Term:
         try:
             return _Reader(text, self.max_work, self).whole()
         except InvalidGameError as exc:
@@ -425,13 +468,15 @@ class _Reader:
         raise self.fail(f"a {self.text[start]!r} is not closed")
 
     # ------------------------------------------------------------ compounds
-    def compound(self, kind: CompoundType, g: Value, h: Value) -> Value:
+    def compound(self, kind: CompoundType, g: _Term, h: _Term) -> _Term:
         a, b = _game(g, f"no {kind.value}"), _game(h, f"no {kind.value}")
         if kind is CompoundType.CONWAY_PRODUCT and _both_canonical(a, b):
             return conway_product(a, b, max_work=self.max_work)
         return CompoundGame(kind, a, b)  # CGSuite keeps the other compounds as forms
 
-    def colon(self, g: Value, h: Value) -> Value:
+    def colon(self, g: _Term, h: _Term) -> _Term:
+        if isinstance(g, _LoopyTerm) or isinstance(h, _LoopyTerm):
+            return loopy.colon(g, h)
         a, b = _game(g, "no ordinal sum (:)"), _game(h, "no ordinal sum (:)")
         if _both_canonical(a, b):
             return ordinal_sum(a, b, max_work=self.max_work)
@@ -452,54 +497,23 @@ def _split(text: str, separator: str) -> list[str]:
     return split_top_level(text, separator, "{([")
 
 
-def _list(text: str, reader: _Reader) -> Any:
-    """The nested list of ints ``[[2],0]`` written in `text`."""
-    inner = text[1:-1].strip()
-    if not inner:
-        return []
-    items: list[Any] = []
-    for part in _split(inner, ","):
-        part = part.strip()
-        if part.startswith("[") and part.endswith("]"):
-            items.append(_list(part, reader))
-        elif part.isdigit():
-            items.append(_integer(part))
-        else:
-            raise reader.fail(f"*[...] lists nim-heap sizes and lists, not {part!r}")
-    return items
-
-
-def _misere_form(spec: Any) -> Form:
-    """The tree of the misère canonical form of the impartial game `spec` (what CGSuite's
-    ``*[...]`` is: nim-heaps as nimbers, other followers as explicit forms)."""
-    from ..misere.canonical import MisereGame  # loaded only for a *[...]
-
-    memo: dict[MisereGame, Form] = {}
-
-    def combine(g: MisereGame) -> Form:
-        if g.is_nim_heap:
-            return nimber(g.nim_value)
-        options = tuple(memo[o] for o in g.options)
-        return ExplicitGame(options, options)
-
-    def children(g: MisereGame) -> tuple[MisereGame, ...]:
-        return () if g.is_nim_heap else g.options
-
-    return bottom_up(MisereGame(spec), children, combine, memo)
-
-
-def _make(left: list[Value], right: list[Value], explicit: bool) -> Value:
+def _make(left: list[_Term], right: list[_Term], explicit: bool) -> _Term:
     """{left | right}: canonical when every option is, and not `explicit`; else the
     explicit form (CGSuite's ExplicitGame, when an option is no canonical game)."""
+    if any(isinstance(o, _LoopyTerm) for o in (*left, *right)) and not explicit:
+        return loopy.braces(list(left), list(right))
     games = [_game(o, "it cannot be an option") for o in (*left, *right)]
     if not explicit and all(isinstance(g, CanonicalGame) for g in games):
         return game(games[: len(left)], games[len(left) :])  # type: ignore[arg-type]
     return ExplicitGame(tuple(games[: len(left)]), tuple(games[len(left) :]))
 
 
-def _game(value: Value, what: str) -> Form:
+def _game(value: _Term, what: str) -> Form:
     if isinstance(value, RationalNumber):
         raise InvalidGameError(f"{value} is a rational number, not a short game: {what}")
+    if isinstance(value, _LoopyTerm):
+        shown_ = "a loopy ordinal sum" if isinstance(value, LoopyGame) else str(value)
+        raise InvalidGameError(f"{shown_} is loopy: {what} (loopy games add, and take ':')")
     return value
 
 
@@ -507,29 +521,44 @@ def _both_canonical(a: Form, b: Form) -> bool:
     return isinstance(a, CanonicalGame) and isinstance(b, CanonicalGame)
 
 
-def _negative(value: Value) -> Value:
+def _negative(value: _Term) -> _Term:
+    if isinstance(value, _LoopyTerm):
+        return loopy.negative(value)
     return -value if isinstance(value, RationalNumber) else negative_form(value)
 
 
-def _add(g: Value, h: Value) -> Value:
+def _add(g: _Term, h: _Term) -> _Term:
+    if isinstance(g, _LoopyTerm) or isinstance(h, _LoopyTerm):
+        return loopy.add(g, h)
     if isinstance(g, RationalNumber) or isinstance(h, RationalNumber):
         other = h if isinstance(g, RationalNumber) else g
         if isinstance(other, ShortForm):
             _game(g if isinstance(g, RationalNumber) else h, f"no + with {other}")
         return g + h  # type: ignore[operator]  # numbers add; a game that is not, refused
-    result: Value = g + h  # type: ignore[operator]
+    result: _Term = g + h  # type: ignore[operator]
     return result
 
 
-def _canonical(value: Value, max_work: int) -> CanonicalGame:
+def _canonical(value: _Term, max_work: int) -> CanonicalGame:
     if isinstance(value, ShortForm):
         return value.canonical(max_work=max_work)
     if isinstance(value, RationalNumber):
         raise InvalidGameError(f"{value} has no canonical form: it is not a short game")
+    if isinstance(value, _LoopyTerm):
+        raise InvalidGameError(
+            f"{_game_value(value, max_work)} is loopy: it has no canonical form (use .GameValue)"
+        )
     return value
 
 
-def _is_integer(value: Value) -> bool:
+def _game_value(value: _Term, max_work: int) -> CanonicalGame | Stopper | SidedValue:
+    """CGSuite's ``.GameValue``: the canonical form of a short game, a loopy game's value."""
+    if isinstance(value, _LoopyTerm):
+        return loopy.value(value)
+    return _canonical(value, max_work)
+
+
+def _is_integer(value: _Term) -> bool:
     return (
         isinstance(value, CanonicalGame)
         and value.number is not None
@@ -537,14 +566,14 @@ def _is_integer(value: Value) -> bool:
     )
 
 
-def _number(value: Value) -> Fraction | None:
+def _number(value: _Term) -> Fraction | None:
     """The value of a number (dyadic or not), else None."""
     if isinstance(value, RationalNumber):
         return value.value
     return value.number if isinstance(value, CanonicalGame) else None
 
 
-def _times(g: Value, h: Value, max_work: int) -> Value:
+def _times(g: _Term, h: _Term, max_work: int) -> _Term:
     """``*``: numbers multiply; an integer times a game is n copies (CGSuite's Integer *
     Game: the Conway product, kept as a form for a form)."""
     x, y = _number(g), _number(h)
@@ -561,7 +590,7 @@ def _times(g: Value, h: Value, max_work: int) -> Value:
     )
 
 
-def _divide(g: Value, h: Value) -> Value:
+def _divide(g: _Term, h: _Term) -> _Term:
     x, y = _number(g), _number(h)
     if x is None or y is None:
         raise InvalidGameError(f"{g} / {h}: only numbers divide")

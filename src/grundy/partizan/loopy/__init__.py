@@ -11,6 +11,7 @@ moves), read from CGSuite's text by :func:`loopy_game` or explored from a
 A ruleset whose positions repeat subclasses :class:`LoopyPartizanGame` (its ``value`` is
 the loopy value, its ``outcome`` has draws): Fox and Geese, Backsliding Toads and Frogs.
 Uptimal powers with loopy exponents: :func:`power`, :func:`pow_to`, :func:`subordinate`.
+The ordinal sum G : H, loopy operands allowed: :func:`ordinal_sum`.
 
 Examples
 --------
@@ -31,6 +32,7 @@ from .errors import (
     SubordinateError,
 )
 from .graph import LoopyGame
+from .ordinal import ordinal_sum
 from .outcome import LoopyOutcome, loopy_outcome
 from .positions import game_graph, game_outcome, game_value, indexed_graph
 from .powers import pow_to, power, subordinate
@@ -62,6 +64,7 @@ __all__ = [
     "power",
     "pow_to",
     "subordinate",
+    "ordinal_sum",
     "LoopyValueError",
     "NotStopperError",
     "NotStopperSidedError",

@@ -5,7 +5,7 @@ The reader, :mod:`~grundy.partizan.loopy.reading`, makes the tree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from ...core.errors import InvalidGameError, PositionLimitError
@@ -56,9 +56,11 @@ class Builder:
         original: str,
         max_vertices: int,
         variables: dict[str, LoopyGame],
+        labels: Collection[str] = (),
     ) -> None:
         self.fail, self.original, self.max_vertices = fail, original, max_vertices
         self.variables = variables
+        self.labels = labels  # every label of the text, to say so when one is out of scope
         self.left: list[list[int]] = []
         self.right: list[list[int]] = []
         self.open: set[int] = set()
@@ -143,6 +145,10 @@ class Builder:
                 return self.embed(self.variables[name])
             if name in BUILTINS:
                 return self.embed(BUILTINS[name])
+            if name in self.labels:
+                raise self.fail(
+                    f"the label {name!r} at {node.at} is used outside the braces it labels"
+                )
             raise self.fail(f"unknown name {name!r} at {node.at}")
         if kind == "braces":
             v = self.new()

@@ -16,13 +16,21 @@ graph may be as deep as memory allows.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...core.errors import InvalidGameError, PositionLimitError
 from ..canonical import CanonicalGame, game
+from .bisimulation import coarsest_partition
 
-__all__ = ["LoopyGame", "Edges", "DEFAULT_MAX_VERTICES", "canonical_ids", "strong_components"]
+__all__ = [
+    "LoopyGame",
+    "Edges",
+    "DEFAULT_MAX_VERTICES",
+    "canonical_ids",
+    "vertex_id",
+    "strong_components",
+]
 
 #: One tuple of option vertices per vertex.
 Edges = tuple[tuple[int, ...], ...]
@@ -485,6 +493,21 @@ def _intern(key: tuple[object, ...]) -> int:
     return found
 
 
+def vertex_id(left: Iterable[int], right: Iterable[int]) -> int:
+    """The number :func:`canonical_ids` gives a vertex on no cycle whose Left and Right
+    options have the numbers `left` and `right`.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy import LoopyGame
+    >>> from grundy.partizan.loopy.graph import canonical_ids, vertex_id
+    >>> zero = vertex_id([], [])
+    >>> canonical_ids(LoopyGame(((1,), ()), ((1,), ())))[0] == vertex_id([zero], [zero])   # *
+    True
+    """
+    return _intern((tuple(sorted(set(left))), tuple(sorted(set(right)))))
+
+
 def canonical_ids(g: LoopyGame, most: int | None = None) -> list[int]:
     """A number for each vertex, equal for two vertices (of this graph or any other) exactly
     when their games unfold into the same tree: bisimilar forms, hence equal games.
@@ -493,12 +516,13 @@ def canonical_ids(g: LoopyGame, most: int | None = None) -> list[int]:
     numbers of its options; the vertices of a cycle by colour refinement inside their
     component (the numbers of the options outside it as fixed colours), then by the
     component's refined description and their colour in it, so the number does not
-    depend on how the graph is laid out.
+    depend on how the graph is laid out. The classes of equal vertices are found first
+    (:func:`~grundy.partizan.loopy.bisimulation.coarsest_partition`, in about the
+    component's size for a long cycle), and the rounds run on one vertex a class.
 
-    Refinement only splits classes, so a component found to hold more than `most`
-    classes is refused at once (:class:`~grundy.core.errors.PositionLimitError`): a
-    caller that cannot use more (the comparison of all pairs of a part) does not wait
-    for the rest.
+    The classes only split, so a component found to hold more than `most` classes is
+    refused at once (:class:`~grundy.core.errors.PositionLimitError`): a caller that
+    cannot use more (the comparison of all pairs of a part) does not wait for the rest.
 
     Examples
     --------
@@ -515,12 +539,7 @@ def canonical_ids(g: LoopyGame, most: int | None = None) -> list[int]:
     for component in strong_components(successors):
         if len(component) == 1 and component[0] not in successors[component[0]]:
             v = component[0]
-            ids[v] = _intern(
-                (
-                    tuple(sorted({ids[w] for w in g.left[v]})),
-                    tuple(sorted({ids[w] for w in g.right[v]})),
-                )
-            )
+            ids[v] = vertex_id([ids[w] for w in g.left[v]], [ids[w] for w in g.right[v]])
             continue
         members = set(component)
         outside = {
@@ -530,33 +549,41 @@ def canonical_ids(g: LoopyGame, most: int | None = None) -> list[int]:
             )
             for v in component
         }
-        ranks = {s: i for i, s in enumerate(sorted(set(outside.values())))}
-        colour = {v: ranks[outside[v]] for v in component}
+        # the classes of equal games first (found fast, refused past `most`), then the
+        # rounds below on one vertex a class, whose colours name the classes canonically
+        classes = coarsest_partition(component, g.left, g.right, outside, most)
+        first: dict[int, int] = {}
+        for v in component:
+            first.setdefault(classes[v], v)
+        part = list(first.values())
+        inside = {
+            v: tuple(
+                {first[classes[w]] for w in rows[v] if w in members} for rows in (g.left, g.right)
+            )
+            for v in part
+        }
+        ranks = {s: i for i, s in enumerate(sorted({outside[v] for v in part}))}
+        colour = {v: ranks[outside[v]] for v in part}
         count = len(ranks)
         while True:
             signature = {
                 v: (
                     colour[v],
-                    tuple(sorted({colour[w] for w in g.left[v] if w in members})),
-                    tuple(sorted({colour[w] for w in g.right[v] if w in members})),
+                    tuple(sorted({colour[w] for w in inside[v][0]})),
+                    tuple(sorted({colour[w] for w in inside[v][1]})),
                 )
-                for v in component
+                for v in part
             }
             ranks_ = {s: i for i, s in enumerate(sorted(set(signature.values())))}
-            colour = {v: ranks_[signature[v]] for v in component}
+            colour = {v: ranks_[signature[v]] for v in part}
             if len(ranks_) == count:
                 break
             count = len(ranks_)
-            if most is not None and count > most:
-                raise PositionLimitError(
-                    f"a strongly connected part of {len(component):,} positions has more than "
-                    f"{most:,} different games in it: too many to compare all pairs"
-                )
         described: dict[int, tuple[object, ...]] = {}
-        for v in component:
+        for v in part:
             described[colour[v]] = (*outside[v], *signature[v][1:])
         # the component's description is hashed once (a tuple does not keep its hash)
         form = _intern(("cycle", tuple(described[c] for c in range(count))))
         for v in component:
-            ids[v] = _intern(("in cycle", form, colour[v]))
+            ids[v] = _intern(("in cycle", form, colour[first[classes[v]]]))
     return ids

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from ..canonical import ZERO
 from .errors import SubordinateError
 from .graph import LoopyGame
+from .ordinal import ordinal_sum_graph
 from .stopper import Stopper, StopperLike, _as_stopper
 
 __all__ = ["subordinate", "pow_to", "power"]
@@ -109,7 +110,7 @@ def pow_to(g: StopperLike, x: StopperLike) -> Stopper:
         raise SubordinateError(
             f"{exponent} is not a valid exponent: it cannot be subordinated to 1"
         ) from None
-    return Stopper(_ordinal_sum(base.graph, lifted.graph))
+    return Stopper(ordinal_sum_graph(base.graph, lifted.graph))
 
 
 def power(g: StopperLike, x: StopperLike) -> Stopper:
@@ -166,12 +167,3 @@ def _option(left: LoopyGame, right: LoopyGame) -> LoopyGame:
     )
     assert len(rows_left) == 1 + a + b
     return LoopyGame(rows_left, rows_right)
-
-
-def _ordinal_sum(g: LoopyGame, h: LoopyGame) -> LoopyGame:
-    """The ordinal sum G : H of two forms: G's positions, then for each position h of H
-    the game G : h, whose options are G's and G : h' for h's options (Bigraph.ordinalSum)."""
-    base = g.size
-    left = list(g.left) + [(*g.left[0], *(base + w for w in row)) for row in h.left]
-    right = list(g.right) + [(*g.right[0], *(base + w for w in row)) for row in h.right]
-    return LoopyGame(tuple(left), tuple(right)).pack(base)

@@ -18,6 +18,7 @@ A label or ``pass`` stands for a game still being written, so it may only be an 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,7 +27,7 @@ from ...core.integers import shown
 from ._building import BUILTINS, Builder, Node
 from .graph import DEFAULT_MAX_VERTICES, LoopyGame
 
-__all__ = ["loopy_game", "read_sides", "MAX_NESTING", "BUILTINS"]
+__all__ = ["loopy_game", "read_sides", "looks_loopy", "loopy_word", "MAX_NESTING", "BUILTINS"]
 
 #: The deepest nesting of braces, bars and parentheses read.
 MAX_NESTING = 200
@@ -37,10 +38,49 @@ _TOKEN = re.compile(
     r"\s*(?:(?P<number>\d+)|(?P<word>[A-Za-z_][A-Za-z_0-9]*)|(?P<bars>\|+)"
     r"|(?P<symbol>:=|\+-|[{}()\[\]<>,+\-*^/;&]))"
 )
+_SPACE = re.compile(r"\s*")
 _TRANSLATE = str.maketrans({"↑": "^", "↓": "v", "±": "\x00"})
 
 
 _RESERVED = {*BUILTINS, "pass", "begin", "end", "Tiny", "Miny"}
+#: A loopy word standing alone (``1under`` is 1 + under: a digit may come before it).
+_LOOPY_WORD = re.compile(r"(?<![A-Za-z_])(?:pass|" + "|".join(BUILTINS) + r")(?![A-Za-z_0-9])")
+#: ``^[on]``, ``^<on>``, ``v[on]``, ``v<on>``.
+_LOOPY_ARROW = re.compile(r"[\^v]\s*(?:\[\s*on\s*\]|<\s*on\s*>)")
+#: A word before braces: a label, unless it is the name of an operator.
+_LABEL = re.compile(r"([A-Za-z_]\w*)\s*\{")
+
+
+def looks_loopy(text: str, operators: Collection[str] = ()) -> bool:
+    """Does `text` hold a loopy word (``on``, ``pass``...), ``^[on]`` or ``^<on>``, or a
+    label (a word before braces that is none of `operators`)? Such text is for
+    :func:`loopy_game` (or :func:`~grundy.partizan.loopy.parse_loopy`), not the short
+    reader.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy.reading import looks_loopy
+    >>> looks_loopy("{0|pass}"), looks_loopy("1|a{0|a}"), looks_loopy("3/2under")
+    (True, True, True)
+    >>> looks_loopy("*2 ConjunctiveSum {1|0}", {"ConjunctiveSum"}), looks_loopy("{^|one}")
+    (False, False)
+    """
+    if _LOOPY_WORD.search(text) or _LOOPY_ARROW.search(text):
+        return True
+    return any(m.group(1) not in operators for m in _LABEL.finditer(text))
+
+
+def loopy_word(text: str, pos: int) -> int | None:
+    """Where the loopy word or arrow (``^[on]``...) at `pos` in `text` ends; None if none.
+
+    Examples
+    --------
+    >>> from grundy.partizan.loopy.reading import loopy_word
+    >>> loopy_word("3/2under + 1", 3), loopy_word("^[on]*", 0), loopy_word("^*", 0)
+    (8, 5, None)
+    """
+    found = _LOOPY_WORD.match(text, pos) or _LOOPY_ARROW.match(text, pos)
+    return None if found is None else found.end()
 
 
 def loopy_game(text: str, max_vertices: int = DEFAULT_MAX_VERTICES) -> LoopyGame:
@@ -108,6 +148,7 @@ class _Reader:
         self.tokens = self.tokenize(text.translate(_TRANSLATE))
         self.i = 0
         self.depth = 0
+        self.labels: set[str] = set()
 
     def fail(self, reason: str) -> InvalidGameError:
         return InvalidGameError(f"{shown(self.original)}: {reason}")
@@ -116,12 +157,12 @@ class _Reader:
         tokens, pos = [], 0
         text = text.replace("\x00", "+-")
         while pos < len(text):
-            if text[pos:].strip() == "":
+            at = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
+            if at == len(text):  # (no copy of the rest: a long text is read in linear time)
                 break
             m = _TOKEN.match(text, pos)
             if m is None or m.end() == pos:
-                bad = text[pos:].lstrip()[:1]
-                raise self.fail(f"unexpected {bad!r} at {len(text) - len(text[pos:].lstrip())}")
+                raise self.fail(f"unexpected {text[at]!r} at {at}")
             kind = m.lastgroup or "symbol"
             tokens.append(_Token(kind, m.group(kind), m.start(kind)))
             pos = m.end()
@@ -184,13 +225,12 @@ class _Reader:
         if self.is_("&"):
             self.i += 1
             second = self.expression()
-        builder = Builder(self.fail, self.original, self.max_vertices, variables)
-        onside = builder.game(first)
-        return onside, (
-            None
-            if second is None
-            else Builder(self.fail, self.original, self.max_vertices, variables).game(second)
-        )
+
+        def build(node: Node) -> LoopyGame:
+            builder = Builder(self.fail, self.original, self.max_vertices, variables, self.labels)
+            return builder.game(node)
+
+        return build(first), None if second is None else build(second)
 
     def expression(self) -> Node:
         """Terms joined by + and -; a - before a number belongs to it."""
@@ -411,6 +451,8 @@ class _Reader:
             items.append(self.expression())
             expecting_option = False
         node = self.split(items, opening.at)
+        if label is not None:
+            self.labels.add(label.text)
         node.value = None if label is None else label.text
         node.at = opening.at if label is None else label.at
         self.depth -= 1
