@@ -64,7 +64,7 @@ class Package:
     name : str
         The dotted name, ``grundy.partizan.games``.
     summary : str
-        The first line of its docstring.
+        The first paragraph of its docstring, on one line.
     names : tuple of str or None
         Its ``__all__``, in order; None when it has none.
     modules : tuple of Module
@@ -167,8 +167,10 @@ def packages(source: Path = SOURCE) -> list[Package]:
             p.parent.name for p in folder.glob("*/__init__.py")
         }
         shadowed = {n: imported[n] for n in names or () if n in submodules and n in imported}
-        docstring = ast.get_docstring(tree) or ""
-        summary = docstring.strip().splitlines()[0] if docstring.strip() else ""
+        # The summary: the docstring's first paragraph, often a sentence over two lines.
+        docstring = (ast.get_docstring(tree) or "").strip()
+        summary = " ".join(docstring.split("\n\n")[0].split())
+        summary = re.sub(r":\w+:`", "`", summary)  # a Sphinx role: code, as on the pages
         found.append(Package(name, summary, names, tuple(modules), shadowed))
     return found
 

@@ -115,6 +115,13 @@ def test_every_public_name_is_on_its_page(package):
         assert listed, f"{path} is not on {package.page}"
 
 
+def test_the_generated_pages_hold_no_examples_of_their_own():
+    # Their examples are the docstrings' (run by --doctest-modules) and README's (run by
+    # --doctest-glob and tests/test_docs.py): nothing shown on the site goes unrun.
+    for page in [hooks.reference_index(PACKAGES), *map(hooks.reference_page, PACKAGES)]:
+        assert "```" not in page and ">>>" not in page and "\n$ " not in page
+
+
 def test_a_function_named_like_its_module_gets_its_own_block():
     scale = next(p for p in PACKAGES if p.name == "grundy.scale")
     assert scale.shadowed["survey"] == "grundy.scale.survey.survey"
