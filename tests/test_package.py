@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_license_and_changelog_are_shipped():
     assert "MIT License" in (ROOT / "LICENSE").read_text()
-    assert 'license = { text = "MIT" }' in (ROOT / "pyproject.toml").read_text()
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text()
     assert "## [Unreleased]" in (ROOT / "CHANGELOG.md").read_text()
 
 

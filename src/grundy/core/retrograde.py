@@ -19,7 +19,11 @@ __all__ = [
 ]
 
 # Value codes for the player to move (the order of preference; see twoplayer.Value).
-LOSS, DRAW, TIE, WIN = 0, 1, 2, 3
+# One assignment each: the API reference documents names assigned one by one.
+LOSS = 0
+DRAW = 1
+TIE = 2
+WIN = 3
 UNKNOWN = -1
 
 #: Graphs with at least this many edges + vertices get Smith's loopy labels from the

@@ -122,6 +122,8 @@ class MisereGame:
     def misere_nim_value(self) -> int:
         """G-: 1 for 0, else the mex of the options' G-; 0 for misère P-positions.
 
+        Examples
+        --------
         >>> [MisereGame(n).misere_nim_value for n in range(4)]
         [1, 0, 2, 3]
         """
@@ -159,6 +161,8 @@ class MisereGame:
         """True if G is born before G + *1 (CGSuite's definition): each game is E or
         E + *1 for one even E.
 
+        Examples
+        --------
         >>> [MisereGame(n).is_even for n in range(4)]
         [True, False, True, False]
         """
