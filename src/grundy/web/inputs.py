@@ -46,6 +46,8 @@ LIMITS = {
     "pattern_seconds": 3,  # the clock of a pattern search's table and expression search
     "max_pattern_candidates": 200_000,  # distinct expressions it evaluates (~1 s)
     "max_pattern_options": 50_000,  # options valued by each formula's mex check (~0.5 s)
+    "max_loopy_vertices": 20_000,  # vertices of a loopy game's graph typed in CGSuite's notation
+    "max_states": 1_000_000,  # states of one comparison of loopy games (~0.5 s)
 }
 
 

@@ -19,6 +19,8 @@ __all__ = [
     "PartValueText",
     "PartizanMove",
     "PartizanReport",
+    "PartizanExpression",
+    "LoopyPartizanReport",
     "RemotenessReport",
     "LoopyReport",
     "SolveReport",
@@ -181,6 +183,52 @@ class PartizanReport(BaseModel):
     right_moves: list[PartizanMove]
     moves_complete: bool
     to_move: str | None  # "Left" or "Right" when the position said so
+
+
+class PartizanExpression(BaseModel):
+    """A short game typed in CGSuite's notation (``grundy cgt --json``)."""
+
+    expression: str  # the text, trimmed
+    value: str  # the canonical form
+    outcome: str  # L, R, N or P
+    outcome_text: str
+    number: str | None
+    nim_value: int | None
+    birthday: int
+    left_stop: str
+    right_stop: str
+    mean: str
+    temperature: str
+    thermograph: Thermograph
+    reduced_canonical_form: str
+    atomic_weight: str | None
+    atomic_weight_unknown: str
+    all_small: bool
+    infinitesimal: bool
+    left_options: list[str]
+    right_options: list[str]
+
+
+class LoopyPartizanReport(BaseModel):
+    """A loopy game typed in CGSuite's notation (``grundy cgt --json``): a stopper's
+    simplest form, stops and degree, or a value given by its sides; the outcome with
+    draws (L, R, N, P, D, NHat, NCheck, PHat, PCheck)."""
+
+    expression: str
+    kind: str  # "loopy"
+    value: str  # the simplest form, or "onside & offside"
+    stopper: bool
+    outcome: str
+    outcome_text: str  # who wins with Left first, and with Right first
+    left_stop: str | None = None  # a stopper's
+    right_stop: str | None = None
+    degree: str | None = None  # None: not computed (degree_unknown says why)
+    degree_unknown: str | None = None
+    followers: int | None = None
+    left_options: list[str] | None = None
+    right_options: list[str] | None = None
+    onside: str | None = None  # a value given by its sides
+    offside: str | None = None
 
 
 class RemotenessReport(BaseModel):

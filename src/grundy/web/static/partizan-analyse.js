@@ -53,14 +53,14 @@ export function resetPartizan() {
   clear($("thermograph"));
 }
 
-function addFact(label, value, testid) {
+export function addFact(label, value, testid) {
   const facts = $("sg-value").closest("dl");
   const dd = el("dd", { class: "pz-fact", "data-testid": testid });
   dd.append(...(Array.isArray(value) ? value : [value]));
   facts.append(el("dt", { class: "pz-fact", text: label }), dd);
 }
 
-function showFacts(report) {
+export function showFacts(report) {
   $("sg-value").textContent = report.value;
   $("sg-value").classList.add("canonical");
   $("remoteness").textContent = kindWords(report);
