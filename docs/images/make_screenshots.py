@@ -4,14 +4,16 @@ Starts ``grundy serve`` on a free local port, opens each game of ``/api/games`` 
 example position in the Play view with Chromium (Playwright), starts a game and saves the
 board (``board-<game>.png`` at 1366 x 768, ``board-<game>-phone.png`` at 390 x 844), then a
 few views (Analyse with the XOR drawn, Analyse in misère play through Kayles' misère
-quotient, Analyse of a partizan position with its thermograph, desktop and phone, the
-Sequence heat map, a game's history), the
+quotient, Analyse of a partizan position with its thermograph, desktop and phone, Analyse
+of a loopy game typed in CGSuite's notation, desktop and phone, the Sequence heat map, a
+game's history), the
 Sequence view's "Find the pattern" card (``pattern-*.png``), and writes
 ``docs/playground.md``, the gallery the README links to.
 
 Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium);
-``--only boards``, ``--only views``, ``--only pattern`` or ``--only partizan`` (the
-partizan Analyse views and the partizan games' boards) makes those images alone, and
+``--only boards``, ``--only views``, ``--only pattern``, ``--only partizan`` (the
+partizan Analyse views and the partizan games' boards) or ``--only loopy`` (Analyse of a
+loopy game) makes those images alone, and
 ``--game NAME`` (again for more) those games' boards alone; both leave
 ``docs/playground.md`` as it is.
 """
@@ -183,6 +185,47 @@ def analyse_partizan(page: Page, base: str) -> None:
         print("saved", name, flush=True)
 
 
+def analyse_loopy(page: Page, base: str) -> None:
+    """Analyse of loopy games typed in CGSuite's notation: a value given by its sides
+    (desktop) and a stopper (phone)."""
+    for viewport, name, game in (
+        (DESKTOP, "loopy-analyse.png", "a{0|{a|*}}"),
+        (PHONE, "loopy-analyse-phone.png", "upon + *"),
+    ):
+        page.set_viewport_size(viewport)
+        query = urllib.parse.urlencode({"game": "cgt", "position": game, "view": "analyse"})
+        page.goto(f"{base}/?{query}")
+        page.get_by_test_id("cgt-examples").wait_for()
+        page.get_by_test_id("options").locator("button").first.wait_for()
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.locator("#panel-analyse").screenshot(path=str(HERE / name))
+        print("saved", name, flush=True)
+
+
+LOOPY_LINES = [
+    "### Loopy games typed in CGSuite's notation",
+    "",
+    "*A game in CGSuite's notation* (in the game list, before “Another game”) takes any",
+    "game as `grundy cgt` does, short or loopy: `on`, `off`, `over`, `under`, `upon`, `dud`,",
+    "`pass` inside braces (`{0|pass}`), labelled loops (`a{0|a}`), values by their sides",
+    "(`A & B`) and sums (`on + off`, `upon + *`). Analyse gives a stopper's simplest form,",
+    "its stops and degree of loopiness, or a game's onside and offside, and who wins with draws:",
+    "L, R, N, P, D and CGSuite's hatted classes, in words (N̂: Left wins moving first;",
+    "Right moving first, it is a draw). The options, or the two sides, are buttons that",
+    "analyse them; a card says what stoppers and sides are, with examples to click (more in",
+    "the tutorial's chapter [Loopy partizan games](tutorial.md#loopy-partizan-games)). The",
+    "server bounds the work (`max_states` states a comparison, `max_loopy_vertices` vertices",
+    "a graph) and says in one line what it refuses (`/api/cgt`, as `grundy cgt`).",
+    "",
+    "![Analyse: a{0|{a|*}} is 1 & *, not a stopper; Left wins moving first, and with Right"
+    " moving first it is a draw](images/loopy-analyse.png)",
+    "",
+    "![Analyse on a phone: upon + * is the stopper ^[on]*, a first-player win, of degree"
+    " ^<on>](images/loopy-analyse-phone.png)",
+    "",
+]
+
+
 PARTIZAN_LINES = [
     "## Partizan games",
     "",
@@ -251,7 +294,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--only",
-        choices=["boards", "views", "pattern", "partizan"],
+        choices=["boards", "views", "pattern", "partizan", "loopy"],
         help="make these images alone",
     )
     parser.add_argument("--game", action="append", default=[], help="make this game's boards alone")
@@ -272,6 +315,8 @@ def main(argv: list[str] | None = None) -> None:
                     pattern_card(page, base, query, viewport, name, at)
             if only == "partizan":
                 analyse_partizan(page, base)
+            if only == "loopy":
+                analyse_loopy(page, base)
             chosen = {
                 None: games,
                 "boards": games,
@@ -302,6 +347,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
                 analyse_misere(page, base)
                 analyse_partizan(page, base)
+                analyse_loopy(page, base)
                 page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
                 page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
                 page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
@@ -325,6 +371,7 @@ def main(argv: list[str] | None = None) -> None:
         "![Sequence: Wythoff's values as a heat map](images/sequence-wythoff.png)",
         "",
         *PARTIZAN_LINES,
+        *LOOPY_LINES,
         *PATTERN_LINES,
     ]
     for title, name, extra in shots:
