@@ -3,12 +3,12 @@ Dawson's Kayles' published values, Cram on grids; isomorphic graphs share one ke
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import networkx as nx
 import pytest
 from conftest import naive_mex, read_pairs, run_cli, run_cli_json
+from graph_strategies import graphs, relabelled, trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,28 +28,6 @@ def plain_grundy(edges: frozenset) -> int:
 
 def plain(edges) -> int:
     return plain_grundy(frozenset(tuple(sorted(e)) for e in edges))
-
-
-def graphs(max_vertices=8, max_edges=12):
-    """Simple graphs on vertices 0..n-1 with random labels."""
-
-    @st.composite
-    def build(draw):
-        n = draw(st.integers(2, max_vertices))
-        pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-        chosen = draw(st.lists(st.sampled_from(pairs), max_size=max_edges, unique=True))
-        labels = draw(st.permutations(range(100, 100 + n)))
-        return [(labels[u], labels[v]) for u, v in chosen]
-
-    return build()
-
-
-def relabelled(edges, seed):
-    vertices = sorted({v for e in edges for v in e})
-    shuffled = vertices[:]
-    random.Random(seed).shuffle(shuffled)
-    new = dict(zip(vertices, shuffled, strict=True))
-    return [(new[u], new[v]) for u, v in edges]
 
 
 # ---------------------------------------------------------------- against the plain search
@@ -177,19 +155,6 @@ def test_the_graph_of_a_boards_empty_cells_has_the_boards_value(cells):
 
 # ---------------------------------------------------------------- keys by the canonical labelling
 # The labelling itself is tested in test_graph_canon.py; here, the game's use of it.
-def trees(max_vertices=14):
-    """Random trees: vertex i > 0 hangs from a vertex before it, labels shuffled."""
-
-    @st.composite
-    def build(draw):
-        n = draw(st.integers(2, max_vertices))
-        parents = [draw(st.integers(0, i - 1)) for i in range(1, n)]
-        labels = draw(st.permutations(range(n)))
-        return [(labels[p], labels[i]) for i, p in enumerate(parents, start=1)]
-
-    return build()
-
-
 @settings(max_examples=60)
 @given(trees(13))
 def test_trees_agree_with_the_plain_search(edges):

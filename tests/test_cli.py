@@ -141,6 +141,9 @@ def test_every_registry_example_runs(entry, capsys, monkeypatch):
     data = run_json(capsys, entry.command, *entry.example.split())
     if entry.command == "solve":  # a two-player game
         assert data["value"] in ("win", "loss", "tie", "draw") and data["positions"] > 0
+    elif data.get("loopy"):  # a loopy partizan game: a loopy value, its outcome with draws
+        assert data["kind"] == "partizan" and data["value"] and data["positions"] > 0
+        assert data["outcome"] in ("L", "R", "N", "P", "D", "NHat", "NCheck", "PHat", "PCheck")
     elif data.get("kind") == "partizan":  # a canonical form, its outcome and temperature
         assert data["outcome"] in ("N", "P", "L", "R") and data["value"] and data["temperature"]
     else:

@@ -173,3 +173,104 @@ def test_rulesets_refuse_bad_positions_in_one_line(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ loopy rulesets
+FOX_START = ".G.G.G.G|........|........|F......."  # CGSuite's GameGridTest position
+
+
+def test_value_of_fox_and_geese_is_its_loopy_value(capsys):
+    status, out, err = run(capsys, "value", "fox-and-geese", FOX_START)
+    assert status == 0, err
+    assert out.splitlines() == [
+        f"fox-and-geese {FOX_START}",
+        "  value          {4*|7/2}",
+        "  outcome        L (Left first: Left wins; Right first: Left wins)",
+        "  stops          left 4, right 7/2",
+        "  degree         0",
+        "  followers      8",
+        "  Left wins by   Left goose b4-a3  -> ...G.G.G|G.......|........|F.......",
+        "                 Left goose d4-c3  -> .G...G.G|..G.....|........|F.......",
+        "                 Left goose f4-e3  -> .G.G...G|....G...|........|F.......",
+        "                 Left goose h4-g3  -> .G.G.G..|......G.|........|F.......",
+        "  Right wins by  no move (moving first, Right loses)",
+        "  positions      10,597 explored",
+    ]
+    # CGSuite's own notation of the same position: the geese's squares, then the fox's
+    data = run_json(capsys, "value", "fox-and-geese", "{(4,2),(4,4),(4,6),(4,8)},", "(1,1)")
+    assert data["kind"] == "partizan" and data["loopy"] is True and data["stopper"] is True
+    assert data["value"] == "{4*|7/2}" and data["position"] == FOX_START.split("|")
+    assert data["left_moving_first"] == "wins" and data["right_moving_first"] == "loses"
+    assert data["left_wins_count"] == 4 and data["right_wins"] == []
+
+
+def test_backsliding_toads_and_frogs_draws(capsys):
+    # CGSuite's GameStripTest: a value with two sides, a draw whoever starts
+    data = run_json(capsys, "value", "backsliding-toads-and-frogs", "ttt..fff")
+    assert data["value"] == "{on||0|-1/2} & {1/2|0||off}" and data["stopper"] is False
+    assert (data["onside"], data["offside"]) == ("{on||0|-1/2}", "{1/2|0||off}")
+    assert data["outcome"] == "D" and data["left_moving_first"] == "draws"
+    status, out, err = run(capsys, "value", "backsliding-toads-and-frogs", "FTF..T", "--outcome")
+    assert status == 0, err
+    assert out.splitlines() == [
+        "backsliding-toads-and-frogs FTF..T",
+        "  outcome        PHat (Left first: a draw; Right first: Left wins)",
+        "  Left first     draws",
+        "  Right first    loses",
+        "  positions      30 explored",
+    ]
+    for first in ("Left", "Right"):  # the two-player retrograde solver: a draw either way
+        solved = run_json(capsys, "solve", "backsliding-toads-and-frogs", "ttt..fff", first)
+        assert solved["value"] == "draw", first
+
+
+def test_play_fox_and_geese_to_the_fox_s_escape(monkeypatch, capsys):
+    """The fox past the geese ends play: Right wins. The person plays the fox out, then
+    the geese against a fox that gets out."""
+    import io
+
+    from grundy.cli import main
+
+    def play(argv: list[str], typed: str) -> str:
+        monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+        with pytest.raises(SystemExit) as info:
+            main(["play", "fox-and-geese", *argv])
+        out, err = capsys.readouterr()
+        assert info.value.code == 0, err
+        return out
+
+    board = ".G.G....|........|.....F..|........"  # the fox on f2: out from e3 or g3
+    out = play([board, "Right", "--first", "me"], "hint\nf2-g3\n")
+    assert "A best move: Right fox f2-" in out and out.rstrip().endswith("You win!")
+    out = play([board, "Left", "--first", "me"], "b4-a3\n")
+    assert "I play Right fox f2-" in out and out.rstrip().endswith("I win.")
+
+
+def test_play_backsliding_says_a_draw(monkeypatch, capsys):
+    import io
+
+    from grundy.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("moves\nquit\n"))
+    with pytest.raises(SystemExit) as info:
+        main(["play", "backsliding-toads-and-frogs", "ttt..fff", "--first", "me"])
+    out, err = capsys.readouterr()
+    assert info.value.code == 0, err
+    assert "(perfect play from here: you draw)" in out and "Left toad 3-4   (draw for you)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "fox-and-geese", "G.G.G.G.|F......."], "the goose on a2 of"),
+        (["value", "fox-and-geese", ".G.G|F..."], "row 2 of '.G.G|F...' (line 1) has 4 squares"),
+        (["value", "fox-and-geese", "{(4,2)}"], "is not the geese's squares then the fox's"),
+        (["value", "fox-and-geese", FOX_START, "--max-positions", "50"], "more than 50 positions"),
+        (["value", "backsliding-toads-and-frogs", "TTx"], "square 3 of 'TTx' is 'x'"),
+        (["play", "fox-and-geese:8", FOX_START], "takes no parameter"),
+    ],
+)
+def test_loopy_rulesets_refuse_bad_input_in_one_line(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1

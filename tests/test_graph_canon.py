@@ -9,6 +9,7 @@ import random
 
 import networkx as nx
 import pytest
+from graph_strategies import graphs, relabelled, trees
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from networkx.algorithms.isomorphism import categorical_edge_match, categorical_node_match
@@ -25,20 +26,6 @@ from grundy.core.graph_canon import (
 
 
 # ---------------------------------------------------------------- graphs and oracles
-def graphs(max_vertices=8, max_edges=12):
-    """Unlabelled simple graphs, vertices named by shuffled numbers from 100."""
-
-    @st.composite
-    def build(draw):
-        n = draw(st.integers(2, max_vertices))
-        pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-        chosen = draw(st.lists(st.sampled_from(pairs), max_size=max_edges, unique=True))
-        names = draw(st.permutations(range(100, 100 + n)))
-        return [(names[u], names[v]) for u, v in chosen]
-
-    return build()
-
-
 @st.composite
 def labelled_graphs(draw, most=7, vertex_labels="..LR", edge_labels="lre"):
     """(labels, edges): vertices 0..n-1 (some maybe with no edge), edges (u, v, label)."""
@@ -49,19 +36,6 @@ def labelled_graphs(draw, most=7, vertex_labels="..LR", edge_labels="lre"):
     return labels, [(u, v, draw(st.sampled_from(edge_labels))) for u, v in chosen]
 
 
-def trees(max_vertices=14):
-    """Random trees: vertex i > 0 hangs from a vertex before it, names shuffled."""
-
-    @st.composite
-    def build(draw):
-        n = draw(st.integers(2, max_vertices))
-        parents = [draw(st.integers(0, i - 1)) for i in range(1, n)]
-        names = draw(st.permutations(range(n)))
-        return [(names[p], names[i]) for i, p in enumerate(parents, start=1)]
-
-    return build()
-
-
 @st.composite
 def labelled_trees(draw, most=12):
     """(labels, edges) of a tree with labelled vertices and edges."""
@@ -69,15 +43,6 @@ def labelled_trees(draw, most=12):
     n = len(edges) + 1
     labels = draw(st.lists(st.sampled_from("ab"), min_size=n, max_size=n))
     return labels, [(u, v, draw(st.sampled_from("xy"))) for u, v in edges]
-
-
-def relabelled(edges, seed):
-    """The same unlabelled graph, its vertices renamed at random."""
-    vertices = sorted({v for e in edges for v in e})
-    shuffled = vertices[:]
-    random.Random(seed).shuffle(shuffled)
-    new = dict(zip(vertices, shuffled, strict=True))
-    return [(new[u], new[v]) for u, v in edges]
 
 
 def permuted(labels, edges, seed):

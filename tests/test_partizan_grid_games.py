@@ -1,6 +1,6 @@
 """Grid games of grundy.partizan.games (Domineering, Cram, the Clobber family, Amazons,
-the Cutcake family) against the published values of CGSuite, pycgt and cgt-tools, and
-against a plain search that uses none of the games' hooks."""
+the Cutcake family; Fox and Geese's loopy values) against the published values of CGSuite,
+pycgt and cgt-tools, and against a plain search that uses none of the games' hooks."""
 
 from __future__ import annotations
 
@@ -20,11 +20,13 @@ from grundy.partizan import ZERO, PartizanGame, game, parse
 from grundy.partizan.games import (
     Amazons,
     AntiClobber,
+    CeyloneseFoxAndGeese,
     Clobber,
     Cram,
     Cutcake,
     Domineering,
     Eatcake,
+    FoxAndGeese,
     GenClobber,
     GenCutcake,
     HotClobber,
@@ -36,6 +38,7 @@ from grundy.partizan.games import (
     TurnAndEatcake,
 )
 from grundy.partizan.games.grid import MAX_SIDE, transpose
+from grundy.partizan.loopy import parse_loopy
 
 try:
     from grundy.partizan.cooling import mean, temperature
@@ -63,11 +66,6 @@ CGT_TOOLS = read_table("cgt_tools_expected_values.tsv")
 
 #: Rows of the reference files about these games that are not reproduced, and why.
 SKIPPED = {
-    "cgsuite FoxAndGeese": "Fox and Geese (loopy, a GameValue) is not in the catalog yet; "
-    "grundy.partizan.loopy.game_value is what will value it",
-    "cgsuite CeyloneseFoxAndGeese": "loopy (its value has on and over): the ruleset is not "
-    "in the catalog yet",
-    "cgsuite GenFoxAndGeese": "loopy (its value has over): the ruleset is not in the catalog yet",
     "pycgt 28-cell position in an 11x8 rectangle (pycgt fixture)": (
         "the board is a pycgt test fixture the file does not reproduce"
     ),
@@ -136,6 +134,15 @@ def cgsuite_checks() -> tuple[list[Check], list[str]]:
             ):
                 board = f"{match[1]}x{match[2]}"
                 checks.append((f"cgsuite {name}", Domineering(), board, "canonical_form", expected))
+            elif match := re.fullmatch(
+                r"game\.grid\.(FoxAndGeese|CeyloneseFoxAndGeese|GenFoxAndGeese\(boardWidth => "
+                r"(\d+)\))\((.*)\)\.GameValue",
+                expression,
+            ):
+                # a loopy game: the squares of the geese and the fox, as CGSuite writes them
+                rules = {"FoxAndGeese": FoxAndGeese(), "CeyloneseFoxAndGeese": CeyloneseFoxAndGeese}
+                game_ = rules.get(match[1]) or FoxAndGeese(width=int(match[2]))
+                checks.append((f"cgsuite {name}", game_, match[3], "game_value", expected))
         elif row["test_file"] == "GameHeapTest" and "ake" in name:
             ids.append(f"cgsuite {name}")
             ruleset, _, what = name.rpartition(" row 8")
@@ -212,6 +219,8 @@ def check_property(game_: PartizanGame[Any], position: Any, prop: str, expected:
     value = game_.value(position)
     if prop == "canonical_form":
         assert value is parse(expected), f"{value} != {expected}"
+    elif prop == "game_value":  # a loopy game's value, written as CGSuite writes it
+        assert str(value) == expected and value == parse_loopy(expected)
     elif prop in ("temperature", "mean"):
         if temperature is None:
             pytest.skip("grundy.partizan.cooling is not written yet")
@@ -234,9 +243,9 @@ def test_every_reference_row_is_checked_or_skipped_with_a_reason():
         for ident in ids:
             covered = any(c.startswith(ident) for c in checked) or ident in SKIPPED
             assert covered, f"reference row {ident!r} is neither checked nor skipped"
-    # 91 of the 95 rows about these games: 100 canonical forms (a cake row is 8), 15
-    # temperatures, 12 means and 6 option counts.
-    assert len(CHECKS) == 133
+    # 94 of the 95 rows about these games: 100 canonical forms (a cake row is 8), 3 loopy
+    # values (Fox and Geese), 15 temperatures, 12 means and 6 option counts.
+    assert len(CHECKS) == 136
 
 
 # ----------------------------------------------------------------- plain searches

@@ -17,7 +17,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from grundy.core.errors import GrundyError, InvalidGameError, PositionLimitError
-from grundy.partizan import PartizanGame, game, parse
+from grundy.partizan import game, parse
+from grundy.partizan.games import BackslidingToadsAndFrogs, FoxAndGeese
 from grundy.partizan.loopy import (
     LoopyGame,
     LoopyOutcome,
@@ -25,12 +26,12 @@ from grundy.partizan.loopy import (
     NotStableError,
     NotStopperError,
     NotStopperSidedError,
-    SidedValue,
     Stopper,
     SubordinateError,
     game_graph,
     game_outcome,
     game_value,
+    indexed_graph,
     loopy_game,
     loopy_outcome,
     loopy_value,
@@ -219,114 +220,39 @@ def test_cgsuite_loopy_expected_value(row):
     assert str(evaluate(expression)) == row["expected"]
 
 
-# ------------------------------------------------------------------ a loopy ruleset
-def _moved(row: str, i: int, j: int) -> str:
-    cells = list(row)
-    cells[j], cells[i] = cells[i], "."
-    return "".join(cells)
+# ------------------------------------------------------------------ loopy rulesets
+# The catalog's loopy games (Backsliding Toads and Frogs, Fox and Geese) valued through
+# game_graph; their CGSuite rows are in test_partizan_strip_games.py and
+# test_partizan_grid_games.py.
+@pytest.mark.parametrize("strip", ["TT..FF", "FTF..T", "TT.F", "T.F.T.F"])
+def test_a_rulesets_outcome_is_its_values(strip):
+    """game_outcome (retrograde analysis of the positions' graph) against the outcome of
+    game_value's value (its sides' stops), for a sided value (FTF..T: on-ish & 0), a
+    stopper (TT.F: on) and short ones."""
+    rules = BackslidingToadsAndFrogs()
+    value = game_value(rules, strip)
+    outcome = value.outcome
+    if isinstance(value, Stopper):  # a stopper's class is L, R, N or P: no draw
+        outcome = LoopyOutcome[outcome.value]
+    assert game_outcome(rules, strip) == outcome == rules.outcome(strip)
+    assert rules.value(strip) == value
 
 
-class Backsliding(PartizanGame[str]):
-    """Backsliding Toads and Frogs (Winning Ways; CGSuite's GenToadsAndFrogs(minSlide =>
-    -1)): toads (Left, ``t``) and frogs (Right, ``f``) slide one square either way into
-    an empty one, or jump forward over one enemy onto an empty one."""
-
-    name = "backsliding"
-
-    def moves(self, row: str, me: str, them: str, step: int) -> list[str]:
-        out = []
-        for i, c in enumerate(row):
-            if c != me:
-                continue
-            for j in (i + step, i - step):
-                if 0 <= j < len(row) and row[j] == ".":
-                    out.append(_moved(row, i, j))
-            j = i + 2 * step
-            if 0 <= j < len(row) and row[i + step] == them and row[j] == ".":
-                out.append(_moved(row, i, j))
-        return out
-
-    def left_options(self, row: str) -> list[str]:
-        return self.moves(row, "t", "f", 1)
-
-    def right_options(self, row: str) -> list[str]:
-        return self.moves(row, "f", "t", -1)
-
-
-def test_backsliding_toads_and_frogs_is_cgsuites_value():
-    """CGSuite's GameStripTest: BackslidingToadsAndFrogs("ttt..fff").GameValue."""
-    value = game_value(Backsliding(), "ttt..fff")
-    assert isinstance(value, SidedValue)
-    assert str(value) == "{on||0|-1/2} & {1/2|0||off}"
-    assert game_outcome(Backsliding(), "ttt..fff") == value.outcome
-
-
-class FoxAndGeese(PartizanGame[Any]):
-    """Fox and Geese as CGSuite's GenFoxAndGeese(boardWidth, foxRange) plays it: geese
-    (Left) step diagonally up the board (row - 1); the fox (Right) moves diagonally, up
-    to `reach` squares without jumping; past the geese the fox has escaped (off). A
-    position is (frozenset of geese, fox), squares (row, column)."""
-
-    name = "fox and geese"
-
-    def __init__(self, width: int = 8, reach: int = 1) -> None:
-        self.width, self.reach = width, reach
-
-    def on_board(self, square: tuple[int, int]) -> bool:
-        return square[0] >= 1 and 1 <= square[1] <= self.width
-
-    def left_options(self, p: Any) -> list[Any]:
-        geese, fox = p
-        moved = ((g, (g[0] - 1, g[1] + dc)) for g in geese for dc in (-1, 1))
-        return [
-            (geese - {g} | {n}, fox)
-            for g, n in moved
-            if self.on_board(n) and n != fox and n not in geese
-        ]
-
-    def right_options(self, p: Any) -> list[Any]:
-        geese, fox = p
-        out = []
-        for dr in (-1, 1):
-            for dc in (-1, 1):
-                for d in range(1, self.reach + 1):
-                    n = (fox[0] + dr * d, fox[1] + dc * d)
-                    if not self.on_board(n) or n in geese:
-                        break
-                    out.append((geese, n))
-        return out
-
-    def loopy_formula(self, p: Any) -> Stopper | None:
-        """off once the fox is level with the last goose, or a row above it with a free
-        square below (CGSuite's Decomposition)."""
-        geese, (row, col) = p
-        last = max(g[0] for g in geese)
-        free_below = (col > 1 and (row + 1, col - 1) not in geese) or (
-            col < self.width and (row + 1, col + 1) not in geese
-        )
-        return Stopper("off") if row >= last or (row == last - 1 and free_below) else None
-
-
-@pytest.mark.parametrize(
-    ("width", "reach", "geese", "fox", "expected"),
-    [
-        (8, 1, {(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), "{4*|7/2}"),
-        (8, 2, {(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), "{9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}"),
-        (10, 1, {(3, 1), (3, 3), (3, 5), (3, 7), (3, 9)}, (1, 9), "{6over|5*}"),
-    ],
-    ids=["FoxAndGeese", "CeyloneseFoxAndGeese", "GenFoxAndGeese-10"],
-)
-def test_fox_and_geese_is_cgsuites_value(width, reach, geese, fox, expected):
-    """CGSuite's GameGridTest (…GameValue); the ruleset here is a test's, the catalog's
-    is issue 35's part 2: values of thousands of positions, found part by part."""
-    game_ = FoxAndGeese(width, reach)
-    value = game_value(game_, (frozenset(geese), fox))
-    assert isinstance(value, Stopper) and str(value) == expected
+def test_game_graph_uses_the_games_loopy_formula():
+    """Fox and Geese's off where the fox has escaped: those positions are vertices with
+    no options of their own (the copied graph of off), and nothing past them is explored."""
+    fox = FoxAndGeese(width=4)
+    board = fox.check_position(".G.G|....|.F..|....")
+    graph, index = indexed_graph(fox, board)
+    for position, v in index.items():
+        if v and fox.loopy_formula(position) is not None:
+            assert graph.left[v] == () and graph.right[v] == (v,)  # off = {|off}
+    assert game_graph(fox, board) == graph and graph.size == len(index)
 
 
 def test_game_graph_refuses_past_max_positions():
     with pytest.raises(PositionLimitError) as info:
-        game_graph(Backsliding(), "ttt..fff", max_positions=100)
+        game_graph(BackslidingToadsAndFrogs(), "ttt..fff", max_positions=100)
     assert "100" in str(info.value) and "\n" not in str(info.value)
 
 
@@ -693,7 +619,7 @@ def test_a_value_that_is_not_a_game_is_refused():
             return "off"  # text, not a game
 
     with pytest.raises(InvalidGameError) as info:
-        game_value(Broken(), (frozenset({(4, 2)}), (1, 1)))
+        game_value(Broken(), "{(4,2)}, (1,1)")
     assert "not a game" in str(info.value)
 
 

@@ -1,7 +1,8 @@
 """Hackenbush and Toads and Frogs (grundy.partizan.games): the reference values of
 CGSuite (with its rows of Col, Snort, Toppling Dominoes and Partizan Arc Kayles), cgt-tools
 and pycgt, and the theory (sign expansions, trees, green graphs, frozen
-creatures, components) checked against plain searches with no hook and no formula."""
+creatures, components) checked against plain searches with no hook and no formula;
+Backsliding Toads and Frogs (loopy) against a plain move generator and play with draws."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ from grundy.core.errors import (
 )
 from grundy.core.outcome import Outcome
 from grundy.games import GreenHackenbush
-from grundy.partizan import CanonicalGame, game, nimber, number, parse
+from grundy.partizan import CanonicalGame, PartizanGame, game, nimber, number, parse
+from grundy.partizan.games.backsliding_toads_and_frogs import BackslidingToadsAndFrogs
 from grundy.partizan.games.graph_notation import read_graph, renumber, write_graph
 from grundy.partizan.games.hackenbush import Hackenbush, stalk_value
 from grundy.partizan.games.toads_and_frogs import (
@@ -33,6 +35,9 @@ from grundy.partizan.games.toads_and_frogs import (
     _frozen_stretches,
     frozen_squares,
 )
+from grundy.partizan.loopy import game_outcome, game_value, parse_loopy
+from grundy.partizan.two_player import PartizanPlay
+from grundy.twoplayer import Value, solve
 
 HACKENBUSH = Hackenbush()
 SEARCHED = Hackenbush(use_formula=False)
@@ -86,11 +91,8 @@ _EXPRESSION = re.compile(
 OURS = {"Hackenbush", "ChildishHackenbush", "ToadsAndFrogs", "GenToadsAndFrogs"}
 OURS |= {"ElephantsAndRhinos", "BackslidingToadsAndFrogs", "PartizanArcKayles"}
 OURS |= {"Col", "Snort", "TopplingDominoes"}
-#: CGSuite rows of these families that are not reproduced, and why.
-SKIPPED = {
-    "BackslidingToadsAndFrogs": "loopy (GameValue with on and off): the ruleset is not in "
-    "the catalog yet; grundy.partizan.loopy.game_value is what will value it",
-}
+#: CGSuite rows of these families that are not reproduced, and why (none now).
+SKIPPED: dict[str, str] = {}
 CGSUITE = [
     row
     for row in read_tsv("cgsuite_expected_values.tsv")
@@ -103,6 +105,8 @@ def cgsuite_rules(family: str, jump: str | None) -> Any:
         return Hackenbush(childish=family == "ChildishHackenbush")
     if family == "ElephantsAndRhinos":
         return ToadsAndFrogs(max_jump=0)
+    if family == "BackslidingToadsAndFrogs":
+        return BackslidingToadsAndFrogs()
     if family in ("Col", "Snort", "TopplingDominoes", "PartizanArcKayles"):
         from grundy.partizan import games
 
@@ -125,6 +129,10 @@ def test_cgsuite_values(row):
     family, jump, position, query = found.groups()
     rules = cgsuite_rules(family, jump)
     value = rules.value(position)
+    if query == "GameValue":  # a loopy game: CGSuite's text of its sides
+        assert str(value) == row["expected"] and value == parse_loopy(row["expected"])
+        assert rules.outcome(position) == value.outcome
+        return
     if query == "AtomicWeight":  # a childish lollipop: ^[7]-ish, weight 3/2
         from grundy.partizan.reduced import atomic_weight
 
@@ -514,3 +522,109 @@ def test_long_one_sided_strips_are_counted():
     game = ToadsAndFrogs()
     assert game.value(strip) is number(200)  # toads: 200 + 199 + ... + 1; frogs: 199 + ...
     assert game.value("." * 5 + "T" * 400 + "." * 5) is number(2_000) and game.positions == 0
+
+
+# ------------------------------------------------------------------ Backsliding Toads and Frogs
+BACKSLIDING = BackslidingToadsAndFrogs()
+
+
+def plain_backsliding(strip: str, me: str) -> set[str]:
+    """CGSuite's GenToadsAndFrogs(minSlide => -1): a slide one square either way onto an
+    empty square, or a jump forward over one enemy onto the empty square beyond."""
+    step, them = (1, "F") if me == "T" else (-1, "T")
+    out = set()
+    for i, c in enumerate(strip):
+        if c != me:
+            continue
+        slides = [j for j in (i + step, i - step) if 0 <= j < len(strip) and strip[j] == "."]
+        j = i + 2 * step
+        jumps = [j] if 0 <= j < len(strip) and strip[i + step] == them and strip[j] == "." else []
+        for j in slides + jumps:
+            cells = list(strip)
+            cells[i], cells[j] = ".", me
+            out.add("".join(cells))
+    return out
+
+
+class PlainBacksliding(PartizanGame[str]):
+    """The plain rules only: no hook, no formula, no notation."""
+
+    def left_options(self, strip: str) -> list[str]:
+        return sorted(plain_backsliding(strip, "T"))
+
+    def right_options(self, strip: str) -> list[str]:
+        return sorted(plain_backsliding(strip, "F"))
+
+
+SHORT_STRIPS = ["".join(s) for n in range(7) for s in itertools.product("TF.", repeat=n)]
+
+
+def test_backsliding_moves_are_cgsuites_on_every_strip_of_six_or_fewer_squares():
+    assert len(SHORT_STRIPS) == 1093
+    for strip in SHORT_STRIPS:
+        for me, side in (("T", BACKSLIDING.left_options), ("F", BACKSLIDING.right_options)):
+            options = side(strip)
+            assert len(options) == len(set(options)) and set(options) == plain_backsliding(
+                strip, me
+            ), strip
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(alphabet="TF.", max_size=7))
+def test_backsliding_values_are_a_plain_search(strip):
+    """The value is the plain rules' (no Toads and Frogs theory slips in: no walls, no
+    integers), and so are the outcome and each winning move."""
+    plain = game_value(PlainBacksliding(), strip)
+    game = BackslidingToadsAndFrogs()
+    assert game.value(strip) == plain, (strip, str(game.value(strip)), str(plain))
+    assert game.outcome(strip) == game_outcome(PlainBacksliding(), strip)
+    for player, side in (("Left", 1), ("Right", -1)):
+        for option in game.options(strip, player):
+            after = game.outcome(option)
+            second = after.right_first if player == "Left" else after.left_first
+            assert (option in game.winning_moves(strip, player)) == (second == side)
+
+
+def test_backsliding_play_wins_and_draws_as_the_outcome_says():
+    """PartizanPlay through the two-player retrograde solver, on every strip of six or
+    fewer squares: a win, a loss or a draw for the player to move, as the loopy outcome
+    says (11 of them have a draw)."""
+    said = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
+    draws = 0
+    for strip in SHORT_STRIPS:
+        outcome = BACKSLIDING.outcome(strip)
+        draws += 0 in (outcome.left_first, outcome.right_first)
+        for player, result in (("Left", outcome.left_first), ("Right", -outcome.right_first)):
+            play = PartizanPlay(BACKSLIDING, strip, player)  # type: ignore[arg-type]
+            assert solve(play).value(play.start()) == said[result], (strip, player)
+    assert draws == 11
+
+
+def test_backsliding_notation_and_moves():
+    game = BACKSLIDING
+    assert repr(game) == "backsliding-toads-and-frogs"
+    assert repr(BackslidingToadsAndFrogs(max_jump=2)) == "backsliding-toads-and-frogs:2"
+    assert game.check_position("ttt..fff") == "TTT..FFF" and game.components("T.TTFF.F") is None
+    assert game.describe_move("T..F", ".T.F") == "Left toad 1-2"
+    assert game.describe_move(".T.F", "T..F") == "Left toad 2-1 (back)"
+    assert game.describe_move("T..F", "T.F.") == "Right frog 4-3"
+    assert game.describe_move("T.F.", "T..F") == "Right frog 3-4 (back)"
+    assert game.describe_move("TF.", ".FT") == "Left toad 1-3 (jumps)"
+    assert game.parse_move(".T.F", "2-3") == "..TF" and game.parse_move(".T.F", "2 1") == "T..F"
+    assert game.parse_move("T..F", "left toad 1") == ".T.F"  # one move: the square alone
+    assert game.parse_move("T..F", "T..F") is None
+    for text, says in [
+        ("2", "may move to 3 or 1: say which, such as 2-3"),
+        ("2-4", "cannot move to 4"),
+        ("1", "no toad or frog on square 1"),
+        ("9", "no toad or frog on square 9"),
+    ]:
+        with pytest.raises(InvalidPositionError) as info:
+            game.parse_move(".T.F", text)
+        assert says in str(info.value) and "\n" not in str(info.value), text
+    with pytest.raises(InvalidPositionError, match="cannot move"):
+        game.parse_move("TF", "1")
+    with pytest.raises(InvalidGameError, match="max_jump -1 is not an integer >= 0"):
+        BackslidingToadsAndFrogs(max_jump=-1)
+    with pytest.raises(PositionLimitError, match="more than 100 positions"):
+        BackslidingToadsAndFrogs().limited_to(100).value("ttt..fff")

@@ -7,7 +7,8 @@ adds a game's position, its components and each player's winning moves,
 canonical form), and :func:`expression_report` evaluates a CGSuite expression (games, and
 the compounds and explicit forms of :func:`~grundy.partizan.evaluate`), cooled or heated.
 Numbers are written as text (``"-3/2"``), so that they stay exact in JSON and in the
-browser.
+browser. A position of a loopy game (Fox and Geese) has a loopy value instead
+(:func:`loopy_position_report`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ from ..partizan import (
     thermograph,
 )
 from ..partizan.dyadic import format_number
-from ..partizan.loopy import LoopyOutcome, SidedValue, Stopper, loopy_outcome, parse_loopy
+from ..partizan.loopy import (
+    LoopyOutcome,
+    LoopyPartizanGame,
+    SidedValue,
+    Stopper,
+    loopy_outcome,
+    parse_loopy,
+)
 from ..partizan.loopy.graph import DEFAULT_MAX_VERTICES
 from ..partizan.loopy.survival import DEFAULT_MAX_STATES
 from ..partizan.outcome_search import OutcomeSearch
@@ -48,6 +56,7 @@ __all__ = [
     "expression_report",
     "outcome_report",
     "loopy_report",
+    "loopy_position_report",
     "PARTS_LISTED",
 ]
 
@@ -115,12 +124,14 @@ def position_report(
     >>> r["value"], r["outcome"], r["temperature"], len(r["left_wins"])
     ('+-1', 'N', '1', 2)
     """
+    if isinstance(rules, LoopyPartizanGame):  # a loopy value: no canonical form
+        return loopy_position_report(game, rules, start, limit=limit)
     value = rules.value(start)
     wins = {}
     for player in ("Left", "Right"):
         moves = rules.winning_moves(start, player)  # type: ignore[arg-type]
         listed = moves if limit is None else moves[:limit]
-        wins[player] = (described_moves(rules, start, listed), len(moves))
+        wins[player] = (described_moves(rules, start, listed, player), len(moves))
     parts = rules.components(start)
     components = None
     if parts is not None and 1 < len(parts) <= PARTS_LISTED:
@@ -231,6 +242,56 @@ def _degree(g: Stopper, max_states: int) -> dict[str, str | None]:
         return {"degree": None, "degree_unknown": str(exc)}
 
 
+def loopy_position_report(
+    game: str, rules: LoopyPartizanGame[Any], start: Any, *, limit: int | None = MOVES_LISTED
+) -> dict[str, Any]:
+    """A position of a loopy game: its loopy value (:func:`loopy_report`'s keys), who wins
+    moving first (``left_moving_first``: ``wins``, ``draws`` or ``loses``; so for Right),
+    each player's winning moves (at most `limit` of each; None: all) and the positions
+    explored.
+
+    Examples
+    --------
+    >>> from grundy.partizan.games import FoxAndGeese
+    >>> rules = FoxAndGeese()
+    >>> r = loopy_position_report("fox-and-geese", rules, "{(4,2),(4,4),(4,6),(4,8)},(1,1)")
+    >>> r["value"], r["outcome"], r["left_moving_first"], r["right_moving_first"]
+    ('{4*|7/2}', 'L', 'wins', 'loses')
+    >>> [m["move"] for m in r["left_wins"]]
+    ['Left goose b4-a3', 'Left goose d4-c3', 'Left goose f4-e3', 'Left goose h4-g3']
+    """
+    start = rules.check_position(start)
+    value = rules.value(start)
+    wins = {}
+    for player in ("Left", "Right"):
+        moves = rules.winning_moves(start, player)  # type: ignore[arg-type]
+        listed = moves if limit is None else moves[:limit]
+        wins[player] = (described_moves(rules, start, listed), len(moves))
+    return {
+        "game": game,
+        "kind": "partizan",
+        "loopy": True,
+        "position": rules.position_to_json(start),
+        "position_text": rules.format_position(start),
+        **{key: v for key, v in loopy_report(value).items() if key != "kind"},
+        **_moving_first(rules.outcome(start)),
+        "left_wins": wins["Left"][0],
+        "left_wins_count": wins["Left"][1],
+        "right_wins": wins["Right"][0],
+        "right_wins_count": wins["Right"][1],
+        "positions": rules.positions,
+    }
+
+
+def _moving_first(outcome: LoopyOutcome) -> dict[str, str]:
+    """What each player does moving first: wins, draws or loses."""
+    said = {1: "wins", 0: "draws", -1: "loses"}
+    return {
+        "left_moving_first": said[outcome.left_first],
+        "right_moving_first": said[-outcome.right_first],
+    }
+
+
 def _loopy_outcome_text(outcome: LoopyOutcome) -> str:
     said = {1: "Left wins", 0: "a draw", -1: "Right wins"}
     return f"Left first: {said[outcome.left_first]}; Right first: {said[outcome.right_first]}"
@@ -297,6 +358,20 @@ def outcome_report(game: str, rules: PartizanGame[Any], start: Any) -> dict[str,
     >>> r["outcome"], r["left_first_wins"], r["right_first_wins"], r["positions"] > 0
     ('N', True, True, True)
     """
+    if isinstance(rules, LoopyPartizanGame):  # who wins, draws included, from its graph
+        start = rules.check_position(start)
+        loopy = rules.outcome(start)
+        return {
+            "game": game,
+            "kind": "partizan",
+            "loopy": True,
+            "position": rules.position_to_json(start),
+            "position_text": rules.format_position(start),
+            "outcome": str(loopy),
+            "outcome_text": _loopy_outcome_text(loopy),
+            **_moving_first(loopy),
+            "positions": rules.positions,
+        }
     search = OutcomeSearch(rules, max_positions=rules.max_positions)
     outcome = search.outcome(start)
     stats = search.stats

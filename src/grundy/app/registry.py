@@ -394,6 +394,20 @@ GAMES: dict[str, GameEntry] = {
             lambda _: _partizan("PartizanArcKayles"),
         ),
         GameEntry(
+            "fox-and-geese",
+            "Fox and Geese (partizan, loopy): geese G (Left) step diagonally down, the fox F "
+            "(Right) diagonally any way; rows 8 wide, top first, like .G.G.G.G|........",
+            "fox-and-geese .G.G.G.G|........|........|F.......",
+            lambda _: _partizan("FoxAndGeese"),
+        ),
+        GameEntry(
+            "backsliding-toads-and-frogs",
+            "Backsliding Toads and Frogs (partizan, loopy): Toads and Frogs where a toad T "
+            "or frog F may also step back one square",
+            "backsliding-toads-and-frogs TT..FF",
+            lambda _: _partizan("BackslidingToadsAndFrogs"),
+        ),
+        GameEntry(
             "tictactoe",
             "tic-tac-toe (two players): the board as rows like xo. .x. ..o",
             "tictactoe",

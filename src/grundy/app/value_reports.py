@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -28,8 +29,11 @@ __all__ = [
 Position = Hashable
 
 
-def described_moves(rules: Game[Any], before: Any, moves: Sequence[Any]) -> list[dict[str, str]]:
-    """Each move as ``{"position": text after it, "move": what it does}``.
+def described_moves(
+    rules: Game[Any], before: Any, moves: Sequence[Any], player: str | None = None
+) -> list[dict[str, str]]:
+    """Each move as ``{"position": text after it, "move": what it does}``; a partizan
+    game's moves described as `player`'s (``Left`` or ``Right``).
 
     Examples
     --------
@@ -37,10 +41,11 @@ def described_moves(rules: Game[Any], before: Any, moves: Sequence[Any]) -> list
     >>> described_moves(Nim(), (3, 4, 5), [(1, 4, 5)])
     [{'position': '1 4 5', 'move': 'heap 1: 3 -> 1'}]
     """
-    return [
-        {"position": rules.format_position(m), "move": rules.describe_move(before, m)}
-        for m in moves
-    ]
+    if player is None:
+        describe = rules.describe_move
+    else:
+        describe = functools.partial(rules.describe_move_by, player)  # type: ignore[attr-defined]
+    return [{"position": rules.format_position(m), "move": describe(before, m)} for m in moves]
 
 
 #: Winning moves a report lists unless asked for all (``grundy value --all``).

@@ -68,22 +68,28 @@ def show_position(
         print(json.dumps(report))
         return
     console.print(f"[bold]{escape(game)} {escape(report['position_text'])}[/]")
-    _print_value(console, report)
-    if report["components"]:
+    loopy = report.get("loopy", False)
+    if loopy:  # a loopy game (Fox and Geese): its loopy value, draws in its outcome
+        _print_loopy(console, report)
+    else:
+        _print_value(console, report)
+    if report.get("components"):
         parts = " + ".join(f"({c['value']})" for c in report["components"])
         console.print(f"  components     {parts}", markup=False)
     for player in ("left", "right"):
         moves, count = report[f"{player}_wins"], report[f"{player}_wins_count"]
         label = f"  {player.capitalize()} wins by".ljust(17)
         if not moves:
-            console.print(f"{label}no move (moving first, {player.capitalize()} loses)")
+            does = report[f"{player}_moving_first"] if loopy else "loses"
+            console.print(f"{label}no move (moving first, {player.capitalize()} {does})")
             continue
         for i, move in enumerate(moves):
             head = label if i == 0 else " " * len(label)
             console.print(f"{head}{move['move']}  -> {move['position']}", markup=False)
         if count > len(moves):
             console.print(f"{' ' * len(label)}... {count - len(moves):,} more (--all)")
-    console.print(f"  positions      {report['positions']:,} valued", markup=False)
+    done = "explored" if loopy else "valued"
+    console.print(f"  positions      {report['positions']:,} {done}", markup=False)
 
 
 def show_outcome(
@@ -100,6 +106,12 @@ def show_outcome(
         return
     console.print(f"[bold]{escape(game)} {escape(report['position_text'])}[/]")
     console.print(f"  outcome        {report['outcome']} ({report['outcome_text']})", markup=False)
+    if report.get("loopy"):  # draws too: read from the game's graph
+        for player in ("left", "right"):
+            label = f"{player.capitalize()} first"
+            console.print(f"  {label:<14} {report[f'{player}_moving_first']}", markup=False)
+        console.print(f"  positions      {report['positions']:,} explored", markup=False)
+        return
     for player in ("left", "right"):
         result = "wins" if report[f"{player}_first_wins"] else "loses"
         label = f"{player.capitalize()} first"

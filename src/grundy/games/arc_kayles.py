@@ -10,6 +10,7 @@ from typing import Any
 from ..core.errors import InvalidPositionError, PositionLimitError
 from ..core.graph_canon import Edges, canonical_form
 from ..core.integers import parse_int, shown
+from ..core.key_memo import KeyMemo
 from ..core.sums import Sum
 from ..impartial.explain import mex_reason, xor_line
 from ..impartial.game import ImpartialGame
@@ -23,7 +24,6 @@ __all__ = ["ArcKayles", "grid_graph", "graph_family"]
 MAX_GRID_SIDE = 26
 
 #: Component keys remembered per game, then forgotten at once (recomputed when met).
-_REMEMBERED = 1 << 18
 
 _RECTANGLE = re.compile(r"^\s*(-?[0-9]+)\s*[xX×]\s*(-?[0-9]+)\s*$")
 
@@ -195,7 +195,7 @@ class ArcKayles(ImpartialGame[Edges]):
             value = 0
             for part in _connected(_without(position, u, v)):
                 key = keys.get(part)
-                value ^= values[key if key is not None else self._remember(keys, part)]
+                value ^= values[key if key is not None else keys.key(part, _key_of)]
             found.add(value)
         return found
 
@@ -209,12 +209,12 @@ class ArcKayles(ImpartialGame[Edges]):
         [((0, 1),), ((0, 1), (1, 2))]
         """
         keys = self._keys()
-        if keys.get(position) == position:
+        if keys.is_key(position):
             return None
         parts = []
         for part in _connected(position):
             key = keys.get(part)
-            parts.append(key if key is not None else self._remember(keys, part))
+            parts.append(key if key is not None else keys.key(part, _key_of))
         return None if len(parts) == 1 and parts[0] == position else parts
 
     def canonical(self, position: Edges) -> Edges:
@@ -489,17 +489,9 @@ class ArcKayles(ImpartialGame[Edges]):
         return f"K({a}, {b}): {lasts}: value = {value}"
 
     # ----------------------------------------------------------------- machinery
-    def _keys(self) -> dict[Edges, Edges]:
+    def _keys(self) -> KeyMemo:
         """Each component met -> its key (each key -> itself)."""
-        return self.cache.setdefault("component_keys", {})  # type: ignore[no-any-return]
-
-    @staticmethod
-    def _remember(keys: dict[Edges, Edges], part: Edges) -> Edges:
-        if len(keys) >= _REMEMBERED:
-            keys.clear()  # recomputed when met again: a key is a function of the graph
-        key = _key_of(part)
-        keys[part] = keys[key] = key
-        return key
+        return self.cache.setdefault("component_keys", KeyMemo())  # type: ignore[no-any-return]
 
 
 def _key_of(graph: Edges) -> Edges:

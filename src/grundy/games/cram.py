@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InvalidPositionError
+from ..core.key_memo import KeyMemo
 from ..core.outcome import Outcome
 from ..core.sums import Sum
 from ..impartial.explain import mex_reason, xor_line
@@ -28,7 +29,6 @@ __all__ = ["Cram", "search_estimate"]
 
 #: Region keys remembered per game (by board size and region mask), then forgotten at
 #: once: a 5 x 5 search meets about 10^5 of them, and each costs a few microseconds.
-_REMEMBERED_REGIONS = 1 << 18
 
 # Measured (benchmarks/cram.py, tests): the regions a search of an R x C rectangle values
 # grow by a factor per empty cell that depends on the short side: about 1.35 for 2 x n
@@ -147,7 +147,7 @@ class Cram(ImpartialGame[Board]):
                     if region & (region - 1):  # a lone cell takes no domino: 0
                         key = keys.get((height, width, region))
                         if key is None:
-                            key = self._remember(keys, region, height, width)
+                            key = _region_key(keys, height, width, region)
                         value ^= values[key]
                 found.add(value)
         return found
@@ -163,16 +163,14 @@ class Cram(ImpartialGame[Board]):
         [('#.', '..'), ('.', '.')]
         """
         keys = self._region_keys()
-        if keys.get(position) == position:
+        if keys.is_key(position):
             return None  # a region already in its key form
         height, width = len(position), len(position[0])
         parts = []
         for region in split_regions(empty_mask(position), height, width):
             if region & (region - 1):
                 key = keys.get((height, width, region))
-                parts.append(
-                    key if key is not None else self._remember(keys, region, height, width)
-                )
+                parts.append(key if key is not None else _region_key(keys, height, width, region))
         return None if len(parts) == 1 and parts[0] == position else parts
 
     def canonical(self, position: Board) -> Board:
@@ -449,22 +447,20 @@ class Cram(ImpartialGame[Board]):
         return mex_reason(self, position)
 
     # ----------------------------------------------------------------- machinery
-    def _region_keys(self) -> dict[Any, Board]:
+    def _region_keys(self) -> KeyMemo:
         """(height, width, region mask) -> the region's key, and each key -> itself."""
-        return self.cache.setdefault("region_keys", {})  # type: ignore[no-any-return]
+        return self.cache.setdefault("region_keys", KeyMemo())  # type: ignore[no-any-return]
 
-    @staticmethod
-    def _remember(keys: dict[Any, Board], region: int, height: int, width: int) -> Board:
-        """The key of `region`, kept (and known as a key) until there are too many."""
-        if len(keys) >= _REMEMBERED_REGIONS:
-            keys.clear()  # recomputed when met again: a key is a function of the region
-        cropped = crop(region, height, width)
-        key = keys.get(cropped)  # the same region met elsewhere, in another board
-        if key is None:
-            key = min(board_images(cropped))
-            keys[cropped] = keys[key] = key
-        keys[height, width, region] = key
-        return key
+
+def _region_key(keys: KeyMemo, height: int, width: int, region: int) -> Board:
+    """The key of `region` (the least image of its cells cut out), remembered under its
+    mask and under its cut-out board, which the same region elsewhere shares."""
+    cropped = crop(region, height, width)
+    return keys.key((height, width, region), lambda _: keys.key(cropped, _least_image))
+
+
+def _least_image(board: Board) -> Board:
+    return min(board_images(board))
 
 
 def _cells(mask: int) -> list[int]:

@@ -7,7 +7,9 @@ its own stack, so a line of play may be as long as memory allows), memoised, add
 the values of independent parts (the ``components`` hook: Domineering regions that no
 domino can join) and sharing positions that are the same game (the ``canonical`` hook:
 a board's reflections). An impartial game is the case where both sides have the same
-moves (:class:`ImpartialAsPartizan`), and its value is the nimber of its SG value.
+moves (:class:`ImpartialAsPartizan`), and its value is the nimber of its SG value. A game
+whose positions repeat is valued by :mod:`grundy.partizan.loopy` instead, which reads the
+``loopy_formula`` hook (a position's loopy value by the game's own theory).
 
 Examples
 --------
@@ -26,12 +28,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..core.outcome import Outcome
 from ..core.protocol import Game, P
 from .canonical import ZERO, CanonicalGame, game, nimber
+
+if TYPE_CHECKING:  # the loopy values, below this module in no import
+    from .loopy.graph import LoopyGame
+    from .loopy.stopper import Stopper
 
 __all__ = ["PartizanGame", "ImpartialAsPartizan", "Player", "OUTCOME_BY_VALUE"]
 
@@ -48,8 +54,10 @@ class PartizanGame(Game[P]):
 
     Subclasses define :meth:`left_options` and :meth:`right_options`; the hooks
     :meth:`components` and :meth:`canonical` make the search faster and never change a
-    value. Values are :class:`~grundy.partizan.CanonicalGame` objects, memoised per
-    position (``max_positions`` caps the memo).
+    value, :meth:`formula` and :meth:`negative` spare it work, and :meth:`loopy_formula`
+    values a position of a game whose positions repeat. Values are
+    :class:`~grundy.partizan.CanonicalGame` objects, memoised per position
+    (``max_positions`` caps the memo).
     """
 
     kind: ClassVar = "partizan"
@@ -125,6 +133,32 @@ class PartizanGame(Game[P]):
         >>> game = Hackenbush()
         >>> str(game.formula(game.parse_position(["lrl"])))
         '3/4'
+        """
+        return None
+
+    def loopy_formula(self, position: P) -> Stopper | LoopyGame | CanonicalGame | None:
+        """The loopy value of `position` by the game's own theory, or None to explore its
+        options (the default).
+
+        Read by :func:`grundy.partizan.loopy.game_graph` (so by ``game_value`` and
+        ``game_outcome``) for every position but the one asked about: a position it values
+        is not explored, its value's graph is copied in (a :class:`~grundy.partizan.loopy.
+        Stopper`, a :class:`~grundy.partizan.loopy.LoopyGame` or a short game). Fox and
+        Geese gives ``off`` once the fox is past the geese, where the board, unbounded
+        upwards, would otherwise never end. A formula must give the exact value; the
+        short-game search (:meth:`value`) never calls it. Play
+        (:class:`~grundy.partizan.two_player.PartizanPlay`) ends at a position valued
+        ``on`` or ``off``: one player can move for ever and the other cannot.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import FoxAndGeese
+        >>> game = FoxAndGeese()
+        >>> inside, out = ("G.G.G...|........|F.......", "G.G.G...|.....F..|........")
+        >>> game.loopy_formula(game.check_position(inside)) is None    # explored
+        True
+        >>> str(game.loopy_formula(game.check_position(out)))   # f3 is free: the fox walks out
+        'off'
         """
         return None
 
@@ -372,6 +406,21 @@ class PartizanGame(Game[P]):
         if player == "Left":
             return [o for o in moves if self._value(o) >= ZERO]
         return [o for o in moves if self._value(o) <= ZERO]
+
+    def describe_move_by(self, player: Player, before: P, after: P) -> str:
+        """Describe `player`'s move from `before` to `after` in words.
+
+        A hook: the default is :meth:`describe_move`, which sees only the two positions.
+        A game where Left's and Right's moves can leave the same position (a grey domino
+        toppled, a vertex either may colour) overrides this to name the right player.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import TopplingDominoes
+        >>> TopplingDominoes().describe_move_by("Right", "lr", "..")  # Left's move too
+        'Right topples 2 to the left'
+        """
+        return self.describe_move(before, after)
 
     def clear_cache(self) -> None:
         """Forget the stored values (canonical forms themselves stay shared).

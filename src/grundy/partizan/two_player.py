@@ -18,6 +18,7 @@ Value.WIN
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,11 +34,33 @@ PLAYERS: tuple[Player, Player] = ("Left", "Right")
 Position = tuple[Any, int]  # (the partizan position, 0 if Left is to move else 1)
 
 
+@functools.cache
+def _ends() -> tuple[Any, Any]:
+    """The stoppers on and off (one object per value), read when a game first has a
+    loopy formula: the loopy theory loads only for loopy games."""
+    from .loopy.stopper import Stopper
+
+    return Stopper("on"), Stopper("off")
+
+
 class PartizanPlay(TwoPlayerGame[Position]):
     """`game` from `start`, Left moving first (the positions carry who is to move).
 
     The player to move who has no option loses (normal play), so the first player wins
     exactly when the canonical form says so: Left moving first wins G unless G <= 0.
+    Play that goes on for ever is a draw (loopy games). A position the game's
+    ``loopy_formula`` values ``on`` (or ``off``) ends play: Left (Right) can move for ever
+    and the other cannot, so Left (Right) wins whoever is to move (Fox and Geese's fox
+    past the geese, on a board with no top, would otherwise climb for ever).
+
+    Examples
+    --------
+    >>> from grundy.partizan.games import FoxAndGeese
+    >>> from grundy.partizan.two_player import PartizanPlay
+    >>> play = PartizanPlay(FoxAndGeese(width=4), ".G..|....|.F..|....", "Right")
+    >>> escaped = play.moves(play.start())[1]      # the fox on c3: d4 is free, it is out
+    >>> escaped, play.moves(escaped), play.payoff(escaped)
+    ((('.G..', '..F.', '....', '....'), 0), [], -1)
     """
 
     def __init__(self, game: PartizanGame[Any], start: Any, first: Player = "Left") -> None:
@@ -66,6 +89,8 @@ class PartizanPlay(TwoPlayerGame[Position]):
 
     def moves(self, position: Position) -> Iterable[Position]:
         board, mover = position
+        if self._winner(board):
+            return []
         options = self.game.options(board, PLAYERS[mover])
         return [(o, 1 - mover) for o in options]
 
@@ -73,7 +98,19 @@ class PartizanPlay(TwoPlayerGame[Position]):
         return position[1]
 
     def payoff(self, position: Position) -> int:
+        winner = self._winner(position[0])
+        if winner:
+            return winner
         return -1 if position[1] == 0 else 1  # the player to move has no move: lost
+
+    def _winner(self, board: Any) -> int:
+        """1 (Left) or -1 (Right) where the game's ``loopy_formula`` says ``on`` or
+        ``off``: that player wins whoever moves, so play stops; else 0."""
+        found = self.game.loopy_formula(board)
+        if found is None:
+            return 0
+        on, off = _ends()
+        return 1 if found is on else -1 if found is off else 0
 
     def parse_position(self, tokens: Sequence[str]) -> Position:
         """The game's notation, then optionally ``Left`` or ``Right`` (who is to move).
@@ -99,7 +136,7 @@ class PartizanPlay(TwoPlayerGame[Position]):
         return f"{self.game.format_position(position[0])} {PLAYERS[position[1]]}"
 
     def describe_move(self, before: Position, after: Position) -> str:
-        return self.game.describe_move(before[0], after[0])
+        return self.game.describe_move_by(PLAYERS[before[1]], before[0], after[0])
 
     def draw(self, position: Position) -> str:
         return f"{self.game.draw(position[0])}\n{PLAYERS[position[1]]} to move"

@@ -378,6 +378,32 @@ TEXTS: dict[str, GameText] = {
         ("lrl", "l"),
         sides=("the blue edges", "the red edges"),
     ),
+    "fox-and-geese": GameText(
+        "Fox and Geese",
+        "Partizan games",
+        "Geese G (Left, blue) and a fox F (Right, red) on the light squares of a board 8 "
+        "wide with no top, typed row by row from the top with | between rows. A goose "
+        "steps one square diagonally down; the fox steps one square diagonally any way. "
+        "Nobody captures and whoever cannot move loses: the geese must trap the fox, and a "
+        "fox that gets past them wins. From .G.G.G.G|........|........|F....... Left may "
+        "leave ...G.G.G|G.......|........|F....... (a goose b4 to a3).",
+        (".G.G.G.G|........|........|F.......", "...G.G.G|G.......|........|F......."),
+        sides=("the geese G, stepping down", "the fox F, any diagonal way"),
+    ),
+    "backsliding-toads-and-frogs": GameText(
+        "Backsliding Toads and Frogs",
+        "Partizan games",
+        "Toads and Frogs on a strip, with steps back. Left's toads T (blue) move right, "
+        "Right's frogs F (red) move left: one square onto an empty one, or a jump over one "
+        "creature of the other kind onto the empty square behind it; either may also step "
+        "one square back onto an empty one, so play may go on for ever (a draw). Whoever "
+        "cannot move loses. From TT..FF Left may leave T.T.FF.",
+        ("TT..FF", "T.T.FF"),
+        sides=(
+            "the toads T, moving right or a step back",
+            "the frogs F, moving left or a step back",
+        ),
+    ),
     "tictactoe": GameText(
         "Tic-tac-toe",
         "Two-player games",

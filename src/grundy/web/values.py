@@ -9,6 +9,7 @@ from ..app.value_reports import described_moves, loopy_report, solve_report, val
 from ..core.errors import InvalidGameError, PositionLimitError
 from ..impartial.game import ImpartialGame
 from ..partizan import ZERO, PartizanGame
+from ..partizan.loopy import LoopyPartizanGame
 from ..partizan.two_player import PLAYERS
 from ..twoplayer import TwoPlayerGame
 from ._solutions import solved_from
@@ -62,6 +63,11 @@ def partizan_value(game: str, position: str, misere: bool = False) -> dict:
     if misere:
         raise InvalidGameError(
             f"{game} is a partizan game: misère play is for impartial games here"
+        )
+    if isinstance(rules, LoopyPartizanGame):  # no canonical form to show (yet)
+        raise InvalidGameError(
+            f"{game} is loopy: play it here; its loopy value is `grundy value {game} "
+            "POSITION` on the command line"
         )
     board, mover = partizan_board(game, rules, position)
     report = position_report(game, rules, board)

@@ -1,14 +1,17 @@
 """The catalog of partizan games: grid games (Domineering, Clobber, Amazons, Cutcake...).
 
 Each is a :class:`~grundy.partizan.PartizanGame` whose positions people write as CGSuite
-does (``"..#|..."``); values are canonical forms.
+does (``"..#|..."``); values are canonical forms, and loopy values for the games whose
+positions repeat (Fox and Geese, Backsliding Toads and Frogs).
 """
 
 from .amazons import Amazons
 from .arc_kayles import PartizanArcKayles
+from .backsliding_toads_and_frogs import BackslidingToadsAndFrogs
 from .clobber import AntiClobber, Clobber, GenClobber, HotClobber, Kings, Knights, Queens, Rooks
 from .cutcake import Cutcake, Eatcake, GenCutcake, MaundyCake, TurnAndEatcake
 from .domineering import Cram, Domineering
+from .fox_and_geese import CeyloneseFoxAndGeese, FoxAndGeese
 from .hackenbush import Hackenbush
 from .konane import Konane
 from .snort_col import Col, GenCol, Snort
@@ -40,4 +43,7 @@ __all__ = [
     "Konane",
     "TopplingDominoes",
     "PartizanArcKayles",
+    "FoxAndGeese",
+    "CeyloneseFoxAndGeese",
+    "BackslidingToadsAndFrogs",
 ]

@@ -27,6 +27,7 @@ from typing import Any
 from ...core.errors import InvalidPositionError
 from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
+from ...core.key_memo import KeyMemo
 from ..canonical import CanonicalGame, nimber
 from ..protocol import PartizanGame, Player
 from .graph_notation import Edge, Edges, read_graph, renumber, write_graph
@@ -169,17 +170,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
 
     # ----------------------------------------------------------------- hooks
     @functools.cached_property
-    def _keys(self) -> dict[Edges, Edges]:
+    def _keys(self) -> KeyMemo:
         """Each piece met -> its key (canonical numbering); each key -> itself."""
-        return {}
-
-    def _key(self, piece: Edges) -> Edges:
-        keys = self._keys
-        key = keys.get(piece)
-        if key is None:
-            key = _canonical(piece)
-            key = keys[piece] = keys.setdefault(key, key)
-        return key
+        return KeyMemo()
 
     def components(self, position: Edges) -> list[Edges] | None:
         """The connected pieces, each in its canonical numbering; None for one piece so
@@ -191,9 +184,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
         >>> PartizanArcKayles().components(((0, 1, "l"), (2, 3, "r"), (3, 4, "l")))
         [((0, 1, 'l'),), ((0, 1, 'l'), (0, 2, 'r'))]
         """
-        if self._keys.get(position) == position:
+        if self._keys.is_key(position):
             return None
-        parts = [self._key(tuple(piece)) for piece in _pieces(position)]
+        parts = [self._keys.key(tuple(piece), _canonical) for piece in _pieces(position)]
         return None if len(parts) == 1 and parts[0] == position else parts
 
     def canonical(self, position: Edges) -> Edges:
@@ -385,6 +378,9 @@ class PartizanArcKayles(PartizanGame[Edges]):
         """Name the edge taken by its ends (from 1): ``Left takes 1-2``; a green edge,
         either player's, is ``green 1-2 taken``.
 
+        When Left's and Right's moves both leave `after`, Left's is named (see
+        :meth:`describe_move_by`).
+
         Raises
         ------
         InvalidPositionError
@@ -396,8 +392,22 @@ class PartizanArcKayles(PartizanGame[Edges]):
         >>> PartizanArcKayles().describe_move("lre", ((0, 1, "l"),))
         'green 3-4 taken'
         """
+        return self._described(("Left", "Right"), before, after)
+
+    def describe_move_by(self, player: Player, before: Any, after: Any) -> str:
+        """Name `player`'s move from `before` to `after` (as :meth:`describe_move`).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import PartizanArcKayles
+        >>> PartizanArcKayles().describe_move_by("Right", "lr", ())  # either takes both
+        'Right takes 2-3'
+        """
+        return self._described((player,), before, after)
+
+    def _described(self, players: tuple[Player, ...], before: Any, after: Any) -> str:
         before, given = self.check_position(before), self.check_position(after)
-        moves = [(p, e, o) for p in ("Left", "Right") for e, o in self._moves(before, p)]
+        moves = [(p, e, o) for p in players for e, o in self._moves(before, p)]
         found = [(p, e) for p, e, o in moves if o == given]
         if not found:
             raise InvalidPositionError(

@@ -12,6 +12,7 @@ from typing import Any
 from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
+from ...core.key_memo import KeyMemo
 from ..canonical import CanonicalGame, nimber, number
 from ..protocol import PartizanGame, Player
 from .grid import ORTHOGONAL, Board, board_text, cell_name, draw_board, read_board, read_cell
@@ -180,17 +181,9 @@ class GenCol(PartizanGame[Position]):
 
     # ----------------------------------------------------------------- hooks
     @functools.cached_property
-    def _keys(self) -> dict[Any, VertexGraph]:
+    def _keys(self) -> KeyMemo:
         """Each connected piece met -> its key (canonical numbering); each key -> itself."""
-        return {}
-
-    def _key(self, piece: VertexGraph) -> VertexGraph:
-        keys = self._keys
-        key = keys.get(piece)
-        if key is None:
-            key = _canonical(piece)
-            key = keys[piece] = keys.setdefault(key, key)
-        return key
+        return KeyMemo()
 
     def components(self, position: Position) -> list[VertexGraph] | None:
         """The pieces no edge joins, each in its canonical numbering; the lone vertices
@@ -204,13 +197,13 @@ class GenCol(PartizanGame[Position]):
         [('R', ()), ('.LL', ((0, 1), (0, 2)))]
         """
         graph = position if _is_graph(position) else _board_graph(position)
-        if self._keys.get(graph) == graph:
+        if self._keys.is_key(graph):
             return None  # one piece, already in canonical form
         lone = []
         parts = []
         for piece in connected_parts(graph):
             if piece[1]:
-                parts.append(self._key(piece))
+                parts.append(self._keys.key(piece, _canonical))
             else:
                 lone.append(piece[0])
         if lone:
@@ -438,6 +431,9 @@ class GenCol(PartizanGame[Position]):
     def describe_move(self, before: Any, after: Any) -> str:
         """Name the player and the vertex (from 1) or cell coloured: ``Left colours 2``.
 
+        When Left's and Right's moves both leave `after`, Left's is named (see
+        :meth:`describe_move_by`).
+
         Raises
         ------
         InvalidPositionError
@@ -449,9 +445,22 @@ class GenCol(PartizanGame[Position]):
         >>> Snort.describe_move("x..", "x.x"), Snort.describe_move("L-.", ("#L", ()))
         ('Left colours c1', 'Left colours 1')
         """
-        before = self.check_position(before)
-        given = self.check_position(after)
-        moves = [(p, at, o) for p in ("Left", "Right") for at, o in self._moves(before, p)]  # type: ignore[arg-type]
+        return self._described(("Left", "Right"), before, after)
+
+    def describe_move_by(self, player: Player, before: Any, after: Any) -> str:
+        """Name `player`'s move from `before` to `after` (as :meth:`describe_move`).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Snort
+        >>> Snort.describe_move_by("Right", ".", ("", ()))  # a lone vertex: either's move
+        'Right colours 1'
+        """
+        return self._described((player,), before, after)
+
+    def _described(self, players: tuple[Player, ...], before: Any, after: Any) -> str:
+        before, given = self.check_position(before), self.check_position(after)
+        moves = [(p, at, o) for p in players for at, o in self._moves(before, p)]
         found = [(p, at) for p, at, o in moves if o == given]
         if not found:
             raise InvalidPositionError(

@@ -26,7 +26,7 @@ from typing import Any
 from ...core.errors import InvalidPositionError
 from ...core.integers import shown
 from ..canonical import CanonicalGame, nimber, number
-from ..protocol import PartizanGame
+from ..protocol import PartizanGame, Player
 
 __all__ = ["TopplingDominoes", "MAX_SQUARES"]
 
@@ -271,6 +271,8 @@ class TopplingDominoes(PartizanGame[str]):
     def describe_move(self, before: Any, after: Any) -> str:
         """Name the domino toppled (from 1) and the way it fell: ``Left topples 3 to the
         left``; a grey domino's move, either player's, is ``grey 2 toppled to the right``.
+        When Left's and Right's moves both leave `after`, Left's is named (see
+        :meth:`describe_move_by`).
 
         Raises
         ------
@@ -283,8 +285,22 @@ class TopplingDominoes(PartizanGame[str]):
         >>> TopplingDominoes().describe_move("rl", ".l")
         'Right topples 1 to the left'
         """
+        return self._described(("Left", "Right"), before, after)
+
+    def describe_move_by(self, player: Player, before: Any, after: Any) -> str:
+        """Name `player`'s move from `before` to `after` (as :meth:`describe_move`).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import TopplingDominoes
+        >>> TopplingDominoes().describe_move_by("Left", "lr", "..")  # Right's too
+        'Left topples 1 to the right'
+        """
+        return self._described((player,), before, after)
+
+    def _described(self, players: tuple[Player, ...], before: Any, after: Any) -> str:
         before, after = self.check_position(before), self.check_position(after)
-        for player in ("Left", "Right"):
+        for player in players:
             for i, way, option in self._moves(before, player):
                 if option == after:
                     side = "left" if way < 0 else "right"

@@ -8,6 +8,8 @@ moves), read from CGSuite's text by :func:`loopy_game` or explored from a
 :class:`Stopper` in simplest form when no play alternates forever, else a
 :class:`SidedValue`, its onside and offside (``A & B``): :func:`parse_loopy`,
 :func:`loopy_value`, :func:`game_value`. Outcomes with draws: :func:`loopy_outcome`.
+A ruleset whose positions repeat subclasses :class:`LoopyPartizanGame` (its ``value`` is
+the loopy value, its ``outcome`` has draws): Fox and Geese, Backsliding Toads and Frogs.
 Uptimal powers with loopy exponents: :func:`power`, :func:`pow_to`, :func:`subordinate`.
 
 Examples
@@ -30,9 +32,10 @@ from .errors import (
 )
 from .graph import LoopyGame
 from .outcome import LoopyOutcome, loopy_outcome
-from .positions import game_graph, game_outcome, game_value
+from .positions import game_graph, game_outcome, game_value, indexed_graph
 from .powers import pow_to, power, subordinate
 from .reading import loopy_game
+from .ruleset import LoopyPartizanGame
 from .sided import SidedValue, loopy_value, sided
 from .stopper import Stopper
 from .values import degree, is_stopper, offside, onside, parse_loopy
@@ -41,6 +44,8 @@ __all__ = [
     "LoopyGame",
     "loopy_game",
     "game_graph",
+    "indexed_graph",
+    "LoopyPartizanGame",
     "Stopper",
     "SidedValue",
     "parse_loopy",

@@ -21,7 +21,7 @@ from .sided import SidedValue, loopy_value
 from .stopper import Stopper
 from .survival import DEFAULT_MAX_STATES
 
-__all__ = ["game_graph", "game_value", "game_outcome"]
+__all__ = ["game_graph", "indexed_graph", "game_value", "game_outcome"]
 
 
 def game_graph(
@@ -41,9 +41,10 @@ def game_graph(
     Notes
     -----
     A position valued by the game's own theory is not explored: its value's graph is
-    copied in. The value comes from the game's ``loopy_formula(position)`` when it has
-    one (a :class:`Stopper`, a :class:`LoopyGame` or a short game, or None: Fox and
-    Geese gives ``off`` once the fox is past the geese), else from ``formula``.
+    copied in. The value comes from the game's
+    :meth:`~grundy.partizan.PartizanGame.loopy_formula` hook when it gives one (a
+    :class:`Stopper`, a :class:`LoopyGame` or a short game: Fox and Geese gives ``off``
+    once the fox is past the geese), else from ``formula``.
 
     Raises
     ------
@@ -61,6 +62,25 @@ def game_graph(
     >>> game_graph(Walk(), 3)
     LoopyGame(left=((0,), (0,), (1,), (2,)), right=((1,), (2,), (3,), ()))
     """
+    return indexed_graph(game, position, max_positions)[0]
+
+
+def indexed_graph(
+    game: PartizanGame[Any], position: Any, max_positions: int | None = None
+) -> tuple[LoopyGame, dict[Any, int]]:
+    """:func:`game_graph`, and the vertex of each position explored or valued (keyed by
+    the game's ``canonical`` key), so that a position's options can be found in it.
+
+    Examples
+    --------
+    >>> from grundy.partizan import PartizanGame
+    >>> from grundy.partizan.loopy.positions import indexed_graph
+    >>> class Walk(PartizanGame):
+    ...     def left_options(self, n): return [n + 1] if n < 2 else [2]
+    ...     def right_options(self, n): return [n - 1] if n > 0 else []
+    >>> indexed_graph(Walk(), 1)[1]
+    {1: 0, 2: 1, 0: 2}
+    """
     position = game.check_position(position)
     limit = game.max_positions if max_positions is None else max_positions
     index: dict[Any, int] = {}
@@ -69,10 +89,9 @@ def game_graph(
     right: list[tuple[int, ...]] = []
     # a vertex is either a position to explore or a valued game's graph copied in whole
     pending_short: list[tuple[int, LoopyGame]] = []
-    loopy_formula = getattr(game, "loopy_formula", None)
 
     def valued(p: Any) -> LoopyGame | None:
-        found = loopy_formula(p) if loopy_formula is not None else None
+        found: Any = game.loopy_formula(p)
         if found is None:
             found = game.formula(p)
         if found is None or isinstance(found, LoopyGame):
@@ -122,7 +141,7 @@ def game_graph(
         right[v] = tuple(moved[w] for w in short.right[0])
         left.extend(tuple(moved[w] for w in row) for row in short.left[1:])
         right.extend(tuple(moved[w] for w in row) for row in short.right[1:])
-    return LoopyGame(tuple(left), tuple(right))
+    return LoopyGame(tuple(left), tuple(right)), index
 
 
 def game_value(
