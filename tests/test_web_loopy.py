@@ -287,9 +287,9 @@ def test_the_outcome_of_a_sum_agrees_with_a_brute_force_of_the_sum(g, h):
 
 
 def test_the_page_words_each_outcome_class_by_its_results():
-    """The page turns a class into words (cgt-analyse.js) from its results with Left and
+    """The page turns a class into words (loopy-facts.js) from its results with Left and
     with Right moving first: its table must be the library's, class by class."""
-    source = (STATIC / "cgt-analyse.js").read_text()
+    source = (STATIC / "loopy-facts.js").read_text()
     table = re.search(r"export const LOOPY_OUTCOMES = \{(.*?)\};", source, re.S)
     assert table is not None
     found = {
@@ -297,3 +297,40 @@ def test_the_page_words_each_outcome_class_by_its_results():
         for name, left, right in re.findall(r'(\w+): \["[^"]+", (-?\d), (-?\d)\]', table[1])
     }
     assert found == {str(o): (o.left_first, o.right_first) for o in LoopyOutcome}
+
+
+# ----------------------------------------------------------------- loopy games of the catalog
+def test_a_loopy_games_position_is_analysed_within_the_servers_max_states(client):
+    """Analyse's /api/value for Fox and Geese and Backsliding Toads and Frogs: the loopy
+    value (CGSuite's GameGridTest and GameStripTest rows), what each move does for its
+    player, and max_states refusing in one line what would compare too many states."""
+    rows = expected_values()
+    fox = client.get(
+        "/api/value", params={"game": "fox-and-geese", "position": ".G......|..F....."}
+    )
+    assert fox.status_code == 200, fox.text
+    report = fox.json()
+    assert report["loopy"] is True and report["to_move"] is None
+    # the fox, next to an empty square of the geese's row, is out: off (loopy_formula)
+    assert (report["value"], report["outcome"], report["right_moving_first"]) == (
+        "off",
+        "R",
+        "wins",
+    )
+    backsliding = rows['game.strip.BackslidingToadsAndFrogs("ttt..fff").GameValue']
+    answer = client.get(
+        "/api/value", params={"game": "backsliding-toads-and-frogs", "position": "TTT..FFF Left"}
+    )
+    report = answer.json()
+    assert (report["value"], report["outcome"], report["to_move"]) == (backsliding, "D", "Left")
+    assert (report["left_moving_first"], report["right_moving_first"]) == ("draws", "draws")
+    assert [(m["move"], m["result"], m["value"]) for m in report["left_moves"]] == [
+        ("Left toad 3-4", "draws", None)
+    ]
+    refused_value = client.get(
+        "/api/value", params={"game": "backsliding-toads-and-frogs", "position": "TTT...FFF"}
+    )
+    assert refused_value.status_code == 400
+    detail = refused_value.json()["detail"]
+    assert detail.endswith(f"more than {LIMITS['max_states']:,} (the limit of this server)")
+    assert "\n" not in detail

@@ -87,6 +87,7 @@ def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
 # Boards shown with a first click made: (selector, "click" or "hover") in turn.
 PREPARE = {
     "cram": [('#heaps [data-cell="1,1"]', "click")],
+    "fox-and-geese": [('#heaps [data-cell="0,1"]', "click")],
     "konane": [('#heaps [data-cell="0,0"]', "click"), ('#heaps [data-cell="0,4"]', "hover")],
     "toppling-dominoes": [
         ('#heaps [data-domino="0"]', "click"),
@@ -134,6 +135,14 @@ BOARD_WORDS = {
         "A strip of dominoes: blue (Left's), red and striped (Right's), grey and dotted",
         "(either's). Click a domino, then a side, west or east (or the arrow keys ← and →):",
         "the dominoes that fall are marked as you point at a side, and fall as it is played.",
+    ],
+    "fox-and-geese": [
+        "A checkered board with no top; the geese (G, Left's) and the fox (F, Right's) stand",
+        "on the light squares. Click a goose, then the square below it where it steps (or the",
+        "fox, then any diagonal square): the squares a piece reaches are marked when it is",
+        "chosen, each coloured by what the move does. The arrow keys move between the pieces",
+        "and squares, Enter chooses, Escape lets go. The engine plays perfectly: from this",
+        "start the geese trap the fox, whoever moves first.",
     ],
     "partizan-arc-kayles": [
         "The graph is drawn as Blue-Red Hackenbush's drawing, without ground, its vertices",
@@ -215,7 +224,10 @@ LOOPY_LINES = [
     "analyse them; a card says what stoppers and sides are, with examples to click (more in",
     "the tutorial's chapter [Loopy partizan games](tutorial.md#loopy-partizan-games)). The",
     "server bounds the work (`max_states` states a comparison, `max_loopy_vertices` vertices",
-    "a graph) and says in one line what it refuses (`/api/cgt`, as `grundy cgt`).",
+    "a graph) and says in one line what it refuses (`/api/cgt`, as `grundy cgt`). The loopy",
+    "games of the catalog, Fox and Geese and Backsliding Toads and Frogs, get the same in",
+    "Analyse for a position (`/api/value`), each move saying whether it wins, draws or loses",
+    "for its player; Fox and Geese is played on its checkered board (below).",
     "",
     "![Analyse: a{0|{a|*}} is 1 & *, not a stopper; Left wins moving first, and with Right"
     " moving first it is a draw](images/loopy-analyse.png)",

@@ -174,7 +174,10 @@ def _api(pool: ComputePool) -> APIRouter:
         """Every game of the catalog (those that read files are the command line's only)."""
         return await pool.call("games")
 
-    @api.get("/value", response_model=models.ValueReport | models.PartizanReport)
+    @api.get(
+        "/value",
+        response_model=models.ValueReport | models.PartizanReport | models.LoopyPositionReport,
+    )
     async def value(game: Game, position: Position = "", misere: Misere = False) -> dict:
         """SG value, outcome, winning moves and the reason in one line (`grundy value`);
         a partizan game's canonical form, stops, mean, temperature, thermograph and each

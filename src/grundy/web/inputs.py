@@ -11,6 +11,7 @@ from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitE
 from ..core.protocol import Game
 from ..impartial.game import ImpartialGame
 from ..partizan import PartizanGame, Player
+from ..partizan.loopy import LoopyPartizanGame
 from ..partizan.two_player import PLAYERS, PartizanPlay
 from ..twoplayer import TwoPlayerGame
 
@@ -83,10 +84,15 @@ def game_named(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any] | PartizanG
     >>> nim = game_named("nim")
     >>> nim, nim.max_positions, game_named("nim") is nim
     (Nim(), 200000, True)
+    >>> game_named("fox-and-geese").max_states       # a loopy game's comparisons too
+    1000000
     """
     # One game object per name, so its memo of solved positions serves the next request.
     found = registry.find(text_within_limit("the game name", spec), files=False)
-    return found.limited_to(LIMITS["max_positions"])
+    found = found.limited_to(LIMITS["max_positions"])
+    if isinstance(found, LoopyPartizanGame):  # its loopy values: the server's max_states
+        found.__dict__["max_states"] = LIMITS["max_states"]  # frozen dataclasses too
+    return found
 
 
 def read_position(rules: Game[Any], text: str) -> Any:

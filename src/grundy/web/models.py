@@ -21,6 +21,8 @@ __all__ = [
     "PartizanReport",
     "PartizanExpression",
     "LoopyPartizanReport",
+    "LoopyMove",
+    "LoopyPositionReport",
     "RemotenessReport",
     "LoopyReport",
     "SolveReport",
@@ -229,6 +231,50 @@ class LoopyPartizanReport(BaseModel):
     right_options: list[str] | None = None
     onside: str | None = None  # a value given by its sides
     offside: str | None = None
+
+
+class LoopyMove(BaseModel):
+    position: JsonPosition
+    text: str
+    move: str
+    value: None  # a loopy option is not valued on its own (its graph would be explored again)
+    result: str  # what it does for its player, moving second after it: wins, draws or loses
+    wins: bool
+
+
+class LoopyPositionReport(BaseModel):
+    """A position of a loopy game (Fox and Geese; ``grundy value --json``): its loopy value,
+    the outcome with draws, what each player does moving first, and every move."""
+
+    game: str
+    kind: str  # "partizan"
+    loopy: bool  # True
+    position: JsonPosition
+    position_text: str
+    value: str  # a stopper's simplest form, or "onside & offside"
+    stopper: bool
+    outcome: str  # L, R, N, P, D, NHat, NCheck, PHat or PCheck
+    outcome_text: str
+    left_stop: str | None = None  # a stopper's
+    right_stop: str | None = None
+    degree: str | None = None
+    degree_unknown: str | None = None
+    followers: int | None = None
+    left_options: list[str] | None = None
+    right_options: list[str] | None = None
+    onside: str | None = None  # a value given by its sides
+    offside: str | None = None
+    left_moving_first: str  # wins, draws or loses
+    right_moving_first: str
+    left_wins: list[DescribedMove]
+    left_wins_count: int
+    right_wins: list[DescribedMove]
+    right_wins_count: int
+    positions: int
+    left_moves: list[LoopyMove]
+    right_moves: list[LoopyMove]
+    moves_complete: bool
+    to_move: str | None
 
 
 class RemotenessReport(BaseModel):

@@ -9,7 +9,8 @@
 import { api } from "./api.js";
 import { $, clear, el } from "./dom.js";
 import { goToPosition } from "./header.js";
-import { addFact, showFacts } from "./partizan-analyse.js";
+import { showLoopyFacts } from "./loopy-facts.js";
+import { showFacts } from "./partizan-analyse.js";
 import { CGT, generation, state } from "./state.js";
 import { drawThermograph } from "./thermograph.js";
 
@@ -24,37 +25,6 @@ export const LOOPY_EXAMPLES = [
   ["upon + *", "a sum of a loopy game and a short one"],
   ["{1|*}", "a short game, for comparison"],
 ];
-
-// CGSuite's outcome classes of loopy games: the symbol, and the result with Left moving
-// first and with Right moving first (+1 Left wins, 0 a draw, -1 Right wins).
-export const LOOPY_OUTCOMES = {
-  L: ["L", 1, 1], R: ["R", -1, -1], N: ["N", 1, -1], P: ["P", -1, 1], D: ["D", 0, 0],
-  NHat: ["N̂", 1, 0], NCheck: ["Ň", 0, -1], PHat: ["P̂", 0, 1], PCheck: ["P̌", -1, 0],
-};
-const PLAIN = {
-  L: "Left wins, whoever moves first",
-  R: "Right wins, whoever moves first",
-  N: "the first player wins, Left or Right",
-  P: "the second player wins: whoever moves first loses",
-  D: "a draw, whoever moves first: perfect play goes on for ever",
-};
-
-/** What happens with `mover` moving first, when the result is `result` (+1, 0, -1). */
-function firstMove(mover, result) {
-  if (result === 0) return `${mover} moving first, it is a draw`;
-  const winner = result > 0 ? "Left" : "Right";
-  return winner === mover ? `${mover} wins moving first` : `${mover} moving first, ${winner} wins`;
-}
-
-/** An outcome class in words: "N̂ (NHat): Left wins moving first; Right moving first, it
- * is a draw". */
-export function loopyOutcomeWords(name) {
-  const known = LOOPY_OUTCOMES[name];
-  if (!known) return name;
-  const [symbol, left, right] = known;
-  if (PLAIN[name]) return `${symbol}: ${PLAIN[name]}`;
-  return `${symbol} (${name}): ${firstMove("Left", left)}; ${firstMove("Right", right)}`;
-}
 
 /** Undo what this view changed in the shared Analyse panel (before any analysis). */
 export function resetCgt() {
@@ -119,26 +89,6 @@ function showOptions(report) {
   const form = report.kind === "loopy" ? "simplest form" : "canonical form";
   $("options-note").textContent = !list.childElementCount ? "No moves: whoever is to move loses."
     : `The options of its ${form}, Left's then Right's: click one to analyse it.`;
-}
-
-function showLoopyFacts(report) {
-  $("sg-value").textContent = report.value;
-  $("sg-value").classList.add("canonical");
-  $("remoteness").textContent = report.stopper ? "(a stopper, in simplest form)"
-    : "(not a stopper: onside & offside)";
-  $("outcome").textContent = loopyOutcomeWords(report.outcome);
-  $("outcome").className = `outcome-${report.outcome}`;
-  if (report.stopper) {
-    addFact("Stops", `Left ${report.left_stop}, Right ${report.right_stop}`, "stops");
-    addFact("Degree of loopiness", report.degree !== null ? report.degree
-      : `not computed: ${report.degree_unknown}`, "degree");
-    addFact("Followers", String(report.followers), "followers");
-  } else {
-    addFact("Onside", [el("code", { text: report.onside }), el("span", { class: "muted",
-      text: " (endless play won by Left)" })], "onside");
-    addFact("Offside", [el("code", { text: report.offside }), el("span", { class: "muted",
-      text: " (endless play won by Right)" })], "offside");
-  }
 }
 
 /** Draw the analysis of the game typed; false if a newer one took over. */
