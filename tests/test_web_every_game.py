@@ -52,6 +52,7 @@ ELSEWHERE = {
     "partizan-arc-kayles": "test_web_boards_cgt.py",
     "cram": "test_web_boards_cgt.py",
     "arc-kayles": "test_web_boards_cgt.py",
+    "fox-and-geese": "test_web_boards_fox.py",
 }
 # Small starting positions, so that a game of one-token moves stays short.
 # (Blue-Red Hackenbush's example: its first move, at the ground, would end the game.)

@@ -162,6 +162,7 @@ OPERATIONS = [
     "/api/table",
     "/api/table2d",
     "/api/pattern",
+    "/api/cgt",
     "/api/graph",
     "/api/limits",
     "/api/health",

@@ -4,14 +4,16 @@ Starts ``grundy serve`` on a free local port, opens each game of ``/api/games`` 
 example position in the Play view with Chromium (Playwright), starts a game and saves the
 board (``board-<game>.png`` at 1366 x 768, ``board-<game>-phone.png`` at 390 x 844), then a
 few views (Analyse with the XOR drawn, Analyse in misère play through Kayles' misère
-quotient, Analyse of a partizan position with its thermograph, desktop and phone, the
-Sequence heat map, a game's history), the
+quotient, Analyse of a partizan position with its thermograph, desktop and phone, Analyse
+of a loopy game typed in CGSuite's notation, desktop and phone, the Sequence heat map, a
+game's history), the
 Sequence view's "Find the pattern" card (``pattern-*.png``), and writes
 ``docs/playground.md``, the gallery the README links to.
 
 Run: ``python docs/images/make_screenshots.py`` (needs the ``dev`` extra and Chromium);
-``--only boards``, ``--only views``, ``--only pattern`` or ``--only partizan`` (the
-partizan Analyse views and the partizan games' boards) makes those images alone, and
+``--only boards``, ``--only views``, ``--only pattern``, ``--only partizan`` (the
+partizan Analyse views and the partizan games' boards) or ``--only loopy`` (Analyse of a
+loopy game) makes those images alone, and
 ``--game NAME`` (again for more) those games' boards alone; both leave
 ``docs/playground.md`` as it is.
 """
@@ -85,6 +87,7 @@ def board(page: Page, base: str, game: dict, viewport: dict, name: str) -> bool:
 # Boards shown with a first click made: (selector, "click" or "hover") in turn.
 PREPARE = {
     "cram": [('#heaps [data-cell="1,1"]', "click")],
+    "fox-and-geese": [('#heaps [data-cell="0,1"]', "click")],
     "konane": [('#heaps [data-cell="0,0"]', "click"), ('#heaps [data-cell="0,4"]', "hover")],
     "toppling-dominoes": [
         ('#heaps [data-domino="0"]', "click"),
@@ -132,6 +135,14 @@ BOARD_WORDS = {
         "A strip of dominoes: blue (Left's), red and striped (Right's), grey and dotted",
         "(either's). Click a domino, then a side, west or east (or the arrow keys ← and →):",
         "the dominoes that fall are marked as you point at a side, and fall as it is played.",
+    ],
+    "fox-and-geese": [
+        "A checkered board with no top; the geese (G, Left's) and the fox (F, Right's) stand",
+        "on the light squares. Click a goose, then the square below it where it steps (or the",
+        "fox, then any diagonal square): the squares a piece reaches are marked when it is",
+        "chosen, each coloured by what the move does. The arrow keys move between the pieces",
+        "and squares, Enter chooses, Escape lets go. The engine plays perfectly: from this",
+        "start the geese trap the fox, whoever moves first.",
     ],
     "partizan-arc-kayles": [
         "The graph is drawn as Blue-Red Hackenbush's drawing, without ground, its vertices",
@@ -181,6 +192,50 @@ def analyse_partizan(page: Page, base: str) -> None:
         page.evaluate("document.activeElement && document.activeElement.blur()")
         page.locator("#panel-analyse").screenshot(path=str(HERE / name))
         print("saved", name, flush=True)
+
+
+def analyse_loopy(page: Page, base: str) -> None:
+    """Analyse of loopy games typed in CGSuite's notation: a value given by its sides
+    (desktop) and a stopper (phone)."""
+    for viewport, name, game in (
+        (DESKTOP, "loopy-analyse.png", "a{0|{a|*}}"),
+        (PHONE, "loopy-analyse-phone.png", "upon + *"),
+    ):
+        page.set_viewport_size(viewport)
+        query = urllib.parse.urlencode({"game": "cgt", "position": game, "view": "analyse"})
+        page.goto(f"{base}/?{query}")
+        page.get_by_test_id("cgt-examples").wait_for()
+        page.get_by_test_id("options").locator("button").first.wait_for()
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.locator("#panel-analyse").screenshot(path=str(HERE / name))
+        print("saved", name, flush=True)
+
+
+LOOPY_LINES = [
+    "### Loopy games typed in CGSuite's notation",
+    "",
+    "*A game in CGSuite's notation* (in the game list, before “Another game”) takes any",
+    "game as `grundy cgt` does, short or loopy: `on`, `off`, `over`, `under`, `upon`, `dud`,",
+    "`pass` inside braces (`{0|pass}`), labelled loops (`a{0|a}`), values by their sides",
+    "(`A & B`) and sums (`on + off`, `upon + *`). Analyse gives a stopper's simplest form,",
+    "its stops and degree of loopiness, or a game's onside and offside, and who wins with draws:",
+    "L, R, N, P, D and CGSuite's hatted classes, in words (N̂: Left wins moving first;",
+    "Right moving first, it is a draw). The options, or the two sides, are buttons that",
+    "analyse them; a card says what stoppers and sides are, with examples to click (more in",
+    "the tutorial's chapter [Loopy partizan games](tutorial.md#loopy-partizan-games)). The",
+    "server bounds the work (`max_states` states a comparison, `max_loopy_vertices` vertices",
+    "a graph) and says in one line what it refuses (`/api/cgt`, as `grundy cgt`). The loopy",
+    "games of the catalog, Fox and Geese and Backsliding Toads and Frogs, get the same in",
+    "Analyse for a position (`/api/value`), each move saying whether it wins, draws or loses",
+    "for its player; Fox and Geese is played on its checkered board (below).",
+    "",
+    "![Analyse: a{0|{a|*}} is 1 & *, not a stopper; Left wins moving first, and with Right"
+    " moving first it is a draw](images/loopy-analyse.png)",
+    "",
+    "![Analyse on a phone: upon + * is the stopper ^[on]*, a first-player win, of degree"
+    " ^<on>](images/loopy-analyse-phone.png)",
+    "",
+]
 
 
 PARTIZAN_LINES = [
@@ -251,7 +306,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--only",
-        choices=["boards", "views", "pattern", "partizan"],
+        choices=["boards", "views", "pattern", "partizan", "loopy"],
         help="make these images alone",
     )
     parser.add_argument("--game", action="append", default=[], help="make this game's boards alone")
@@ -272,6 +327,8 @@ def main(argv: list[str] | None = None) -> None:
                     pattern_card(page, base, query, viewport, name, at)
             if only == "partizan":
                 analyse_partizan(page, base)
+            if only == "loopy":
+                analyse_loopy(page, base)
             chosen = {
                 None: games,
                 "boards": games,
@@ -302,6 +359,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.locator("#panel-analyse").screenshot(path=str(HERE / "analyse-nim.png"))
                 analyse_misere(page, base)
                 analyse_partizan(page, base)
+                analyse_loopy(page, base)
                 page.goto(f"{base}/?game=wythoff&position=3+5&view=sequence")
                 page.get_by_test_id("heatmap").locator("[aria-label='g(3, 5) = 0']").wait_for()
                 page.locator("#panel-sequence").screenshot(path=str(HERE / "sequence-wythoff.png"))
@@ -325,6 +383,7 @@ def main(argv: list[str] | None = None) -> None:
         "![Sequence: Wythoff's values as a heat map](images/sequence-wythoff.png)",
         "",
         *PARTIZAN_LINES,
+        *LOOPY_LINES,
         *PATTERN_LINES,
     ]
     for title, name, extra in shots:

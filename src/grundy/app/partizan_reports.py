@@ -46,7 +46,9 @@ from ..partizan.loopy import (
     loopy_outcome,
     parse_loopy,
 )
+from ..partizan.loopy.graph import DEFAULT_MAX_VERTICES
 from ..partizan.loopy.reading import looks_loopy
+from ..partizan.loopy.survival import DEFAULT_MAX_STATES
 from ..partizan.outcome_search import OutcomeSearch
 from .value_reports import MOVES_LISTED, described_moves
 
@@ -159,9 +161,13 @@ def position_report(
 _EXPRESSION = re.compile(r":(?!=)|'|\.[A-Za-z]|\b(?:Conjunctive|Selective)Sum\b|\b\w+Product\b")
 
 
-def _read(text: str) -> CanonicalGame | Stopper | SidedValue:
-    """A short game's text, a loopy game's (``pass``, ``on``, a labelled loop...), or an
-    expression of CGSuite's compounds, explicit forms and ordinal sums (loopy or not).
+def _read(
+    text: str, max_vertices: int = DEFAULT_MAX_VERTICES, max_states: int = DEFAULT_MAX_STATES
+) -> CanonicalGame | Stopper | SidedValue:
+    """A short game's text, a loopy game's (``pass``, ``on``, a labelled loop, a value
+    given by its sides ``A & B``), or an expression of CGSuite's compounds, explicit forms
+    and ordinal sums (loopy or not). A loopy graph has at most `max_vertices` vertices,
+    each comparison at most `max_states` states.
 
     Loopy text that uses nothing only an expression has (``:``, a quote, a method, a
     compound's name) is the loopy reader's to read or refuse; the rest is evaluate's.
@@ -169,9 +175,10 @@ def _read(text: str) -> CanonicalGame | Stopper | SidedValue:
     try:
         return parse(text)
     except InvalidGameError as short_error:
-        if "loopy" in str(short_error) or looks_loopy(text, _OPERATORS):
+        # '&' is no short game's nor expression's: '1 & *' is a value given by its sides
+        if "loopy" in str(short_error) or "&" in text or looks_loopy(text, _OPERATORS):
             try:
-                return parse_loopy(text)
+                return parse_loopy(text, max_vertices, max_states)
             except InvalidGameError:
                 if not _EXPRESSION.search(text):  # no ':', quote...: the loopy reader's say
                     raise
@@ -183,9 +190,12 @@ def _read(text: str) -> CanonicalGame | Stopper | SidedValue:
     return canonical_form(value)
 
 
-def loopy_report(g: Stopper | SidedValue) -> dict[str, Any]:
+def loopy_report(
+    g: Stopper | SidedValue, *, max_states: int = DEFAULT_MAX_STATES
+) -> dict[str, Any]:
     """What the theory of loopy games says about `g`: a stopper's simplest form, stops
     and degree of loopiness, or a game's onside and offside; its outcome with draws.
+    The degree's comparisons search at most `max_states` states each.
 
     Examples
     --------
@@ -196,6 +206,10 @@ def loopy_report(g: Stopper | SidedValue) -> dict[str, Any]:
     >>> r = loopy_report(parse_loopy("on + off"))
     >>> r["value"], r["outcome"], r["onside"], r["offside"]
     ('dud', 'D', 'on', 'off')
+    >>> r = loopy_report(parse_loopy("{pass|8}"), max_states=10_000)
+    >>> r["value"], r["degree"], r["degree_unknown"]
+    ('8under', None, 'G - G has 100 positions: comparing them pairwise takes 20,000 states, \
+more than 10,000')
     """
     common = {"value": str(g), "kind": "loopy", "stopper": isinstance(g, Stopper)}
     if isinstance(g, Stopper):
@@ -206,7 +220,7 @@ def loopy_report(g: Stopper | SidedValue) -> dict[str, Any]:
             "outcome_text": _loopy_outcome_text(outcome),
             "left_stop": str(g.left_stop),
             "right_stop": str(g.right_stop),
-            "degree": str(g.degree()),
+            **_degree(g, max_states),
             "followers": g.follower_count,
             "left_options": [str(o) for o in g.left_options],
             "right_options": [str(o) for o in g.right_options],
@@ -219,6 +233,24 @@ def loopy_report(g: Stopper | SidedValue) -> dict[str, Any]:
         "onside": str(g.onside),
         "offside": str(g.offside),
     }
+
+
+def _degree(g: Stopper, max_states: int) -> dict[str, str | None]:
+    """The degree of loopiness G +⁺ (-G), or why it is not given: the onside of G - G,
+    whose n² positions (n followers of G) a simplification compares pairwise, 2·n⁴
+    states, is refused past `max_states` before any work."""
+    n = g.follower_count
+    states = 2 * n**4
+    if not g.is_loopfree() and states > max_states:
+        return {
+            "degree": None,
+            "degree_unknown": f"G - G has {n * n:,} positions: comparing them pairwise takes "
+            f"{states:,} states, more than {max_states:,}",
+        }
+    try:
+        return {"degree": str(g.degree(max_states)), "degree_unknown": ""}
+    except PositionLimitError as exc:
+        return {"degree": None, "degree_unknown": str(exc)}
 
 
 def loopy_position_report(
@@ -277,9 +309,17 @@ def _loopy_outcome_text(outcome: LoopyOutcome) -> str:
 
 
 def expression_report(
-    text: str, *, cool_by: str | None = None, heat_by: str | None = None
+    text: str,
+    *,
+    cool_by: str | None = None,
+    heat_by: str | None = None,
+    max_vertices: int = DEFAULT_MAX_VERTICES,
+    max_states: int = DEFAULT_MAX_STATES,
 ) -> dict[str, Any]:
     """Evaluate a game written in CGSuite's notation, optionally cooled or heated by t.
+
+    A loopy game (its graph at most `max_vertices` vertices, each comparison at most
+    `max_states` states) gets :func:`loopy_report`'s answer.
 
     Examples
     --------
@@ -288,18 +328,21 @@ def expression_report(
     ('{3||2*|1*} cooled by 1/2', '{5/2|2*}')
     >>> expression_report("^ + ^ + *")["value"], expression_report("'{*|*}' : 1")["value"]
     ('^^*', '^')
+    >>> r = expression_report("1 & *")
+    >>> r["value"], r["outcome"], r["outcome_text"]
+    ('1 & *', 'NHat', 'Left first: Left wins; Right first: a draw')
     """
     if cool_by is not None and heat_by is not None:
         raise InvalidGameError("cool or heat, not both: give one of --cool and --heat")
     shown = text.strip()
     try:
-        g = _read(text)
+        g = _read(text, max_vertices, max_states)
         if isinstance(g, Stopper | SidedValue):
             if cool_by is not None or heat_by is not None:
                 raise InvalidGameError(
                     f"{quoted(shown)} is loopy: cooling and heating are for short games"
                 )
-            return {"expression": shown, **loopy_report(g)}
+            return {"expression": shown, **loopy_report(g, max_states=max_states)}
         if cool_by is not None:
             g, shown = cool(g, cool_by), f"{shown} cooled by {cool_by.strip()}"
         elif heat_by is not None:

@@ -150,7 +150,7 @@ def _print_loopy(console: Console, report: dict[str, Any]) -> None:
     if report["stopper"]:
         lines += [
             ("stops", f"left {report['left_stop']}, right {report['right_stop']}"),
-            ("degree", report["degree"]),
+            ("degree", report["degree"] or f"unknown: {report['degree_unknown']}"),
             ("followers", f"{report['followers']:,}"),
         ]
     else:

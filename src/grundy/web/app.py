@@ -65,7 +65,7 @@ REFUSED: dict[int | str, dict[str, Any]] = {
 # the page has already named the game. One level of nested brackets is enough.
 _LEADING_REPR = re.compile(r"^[A-Z]\w*\((?:[^()]|\([^()]*\))*\): ")
 # Advice meant for Python or the command line, which a person in the page cannot follow.
-_API_ADVICE = re.compile(r"[;,]? ?\(?raise max_positions\b[^;)]*\)?")
+_API_ADVICE = re.compile(r"[;,]? ?\(?raise max_(?:positions|states|vertices)\b[^;)]*\)?")
 
 
 def plain_message(message: str) -> str:
@@ -99,7 +99,7 @@ def create_app(
     --------
     >>> app = create_app(workers=1)
     >>> sorted(app.openapi()["paths"])[:3]
-    ['/api/games', '/api/graph', '/api/health']
+    ['/api/cgt', '/api/games', '/api/graph']
     """
     pool = ComputePool(
         workers=workers,
@@ -174,7 +174,10 @@ def _api(pool: ComputePool) -> APIRouter:
         """Every game of the catalog (those that read files are the command line's only)."""
         return await pool.call("games")
 
-    @api.get("/value", response_model=models.ValueReport | models.PartizanReport)
+    @api.get(
+        "/value",
+        response_model=models.ValueReport | models.PartizanReport | models.LoopyPositionReport,
+    )
     async def value(game: Game, position: Position = "", misere: Misere = False) -> dict:
         """SG value, outcome, winning moves and the reason in one line (`grundy value`);
         a partizan game's canonical form, stops, mean, temperature, thermograph and each
@@ -278,6 +281,27 @@ def _api(pool: ComputePool) -> APIRouter:
     async def graph(game: Game, position: Position = "", misere: Misere = False) -> dict:
         """The game graph below a small position, with SG values and outcomes."""
         return await pool.call("graph", game=game, position=position, misere=misere)
+
+    @api.get(
+        "/cgt",
+        response_model=models.PartizanExpression | models.LoopyPartizanReport,
+        response_model_exclude_unset=True,
+    )
+    async def cgt(
+        expression: Annotated[
+            str,
+            Query(
+                max_length=LIMITS["max_text"],
+                description="A game in CGSuite's notation, short or loopy: {1|*}, ^*, on, "
+                "{0|pass}, a{0|{a|*}}, upon + *, on & off",
+                examples=["{0|pass}"],
+            ),
+        ],
+    ) -> dict:
+        """A game typed in CGSuite's notation (`grundy cgt`): a short game's canonical form
+        and temperature theory; a loopy game's simplest form or sides, and its outcome with
+        draws (within the server's max_loopy_vertices and max_states)."""
+        return await pool.call("cgt", expression=expression)
 
     @api.get("/limits")
     async def limits() -> dict:

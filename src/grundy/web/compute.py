@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..app import registry
 from ..games import HeapGame
 from .catalog_text import describe as describe_game
+from .cgt import cgt
 from .inputs import LIMITS, game_named
 from .moves import move, options, reply
 from .pattern_search import pattern
@@ -37,6 +38,7 @@ __all__ = [
     "graph",
     "table2d",
     "pattern",
+    "cgt",
     "warm_up",
 ]
 

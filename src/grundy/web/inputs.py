@@ -11,6 +11,7 @@ from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitE
 from ..core.protocol import Game
 from ..impartial.game import ImpartialGame
 from ..partizan import PartizanGame, Player
+from ..partizan.loopy import LoopyPartizanGame
 from ..partizan.two_player import PLAYERS, PartizanPlay
 from ..twoplayer import TwoPlayerGame
 
@@ -46,6 +47,8 @@ LIMITS = {
     "pattern_seconds": 3,  # the clock of a pattern search's table and expression search
     "max_pattern_candidates": 200_000,  # distinct expressions it evaluates (~1 s)
     "max_pattern_options": 50_000,  # options valued by each formula's mex check (~0.5 s)
+    "max_loopy_vertices": 20_000,  # vertices of a loopy game's graph typed in CGSuite's notation
+    "max_states": 1_000_000,  # states of one comparison of loopy games (~0.5 s)
 }
 
 
@@ -81,10 +84,15 @@ def game_named(spec: str) -> ImpartialGame[Any] | TwoPlayerGame[Any] | PartizanG
     >>> nim = game_named("nim")
     >>> nim, nim.max_positions, game_named("nim") is nim
     (Nim(), 200000, True)
+    >>> game_named("fox-and-geese").max_states       # a loopy game's comparisons too
+    1000000
     """
     # One game object per name, so its memo of solved positions serves the next request.
     found = registry.find(text_within_limit("the game name", spec), files=False)
-    return found.limited_to(LIMITS["max_positions"])
+    found = found.limited_to(LIMITS["max_positions"])
+    if isinstance(found, LoopyPartizanGame):  # its loopy values: the server's max_states
+        found.__dict__["max_states"] = LIMITS["max_states"]  # frozen dataclasses too
+    return found
 
 
 def read_position(rules: Game[Any], text: str) -> Any:

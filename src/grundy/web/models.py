@@ -19,6 +19,10 @@ __all__ = [
     "PartValueText",
     "PartizanMove",
     "PartizanReport",
+    "PartizanExpression",
+    "LoopyPartizanReport",
+    "LoopyMove",
+    "LoopyPositionReport",
     "RemotenessReport",
     "LoopyReport",
     "SolveReport",
@@ -181,6 +185,96 @@ class PartizanReport(BaseModel):
     right_moves: list[PartizanMove]
     moves_complete: bool
     to_move: str | None  # "Left" or "Right" when the position said so
+
+
+class PartizanExpression(BaseModel):
+    """A short game typed in CGSuite's notation (``grundy cgt --json``)."""
+
+    expression: str  # the text, trimmed
+    value: str  # the canonical form
+    outcome: str  # L, R, N or P
+    outcome_text: str
+    number: str | None
+    nim_value: int | None
+    birthday: int
+    left_stop: str
+    right_stop: str
+    mean: str
+    temperature: str
+    thermograph: Thermograph
+    reduced_canonical_form: str
+    atomic_weight: str | None
+    atomic_weight_unknown: str
+    all_small: bool
+    infinitesimal: bool
+    left_options: list[str]
+    right_options: list[str]
+
+
+class LoopyPartizanReport(BaseModel):
+    """A loopy game typed in CGSuite's notation (``grundy cgt --json``): a stopper's
+    simplest form, stops and degree, or a value given by its sides; the outcome with
+    draws (L, R, N, P, D, NHat, NCheck, PHat, PCheck)."""
+
+    expression: str
+    kind: str  # "loopy"
+    value: str  # the simplest form, or "onside & offside"
+    stopper: bool
+    outcome: str
+    outcome_text: str  # who wins with Left first, and with Right first
+    left_stop: str | None = None  # a stopper's
+    right_stop: str | None = None
+    degree: str | None = None  # None: not computed (degree_unknown says why)
+    degree_unknown: str | None = None
+    followers: int | None = None
+    left_options: list[str] | None = None
+    right_options: list[str] | None = None
+    onside: str | None = None  # a value given by its sides
+    offside: str | None = None
+
+
+class LoopyMove(BaseModel):
+    position: JsonPosition
+    text: str
+    move: str
+    value: None  # a loopy option is not valued on its own (its graph would be explored again)
+    result: str  # what it does for its player, moving second after it: wins, draws or loses
+    wins: bool
+
+
+class LoopyPositionReport(BaseModel):
+    """A position of a loopy game (Fox and Geese; ``grundy value --json``): its loopy value,
+    the outcome with draws, what each player does moving first, and every move."""
+
+    game: str
+    kind: str  # "partizan"
+    loopy: bool  # True
+    position: JsonPosition
+    position_text: str
+    value: str  # a stopper's simplest form, or "onside & offside"
+    stopper: bool
+    outcome: str  # L, R, N, P, D, NHat, NCheck, PHat or PCheck
+    outcome_text: str
+    left_stop: str | None = None  # a stopper's
+    right_stop: str | None = None
+    degree: str | None = None
+    degree_unknown: str | None = None
+    followers: int | None = None
+    left_options: list[str] | None = None
+    right_options: list[str] | None = None
+    onside: str | None = None  # a value given by its sides
+    offside: str | None = None
+    left_moving_first: str  # wins, draws or loses
+    right_moving_first: str
+    left_wins: list[DescribedMove]
+    left_wins_count: int
+    right_wins: list[DescribedMove]
+    right_wins_count: int
+    positions: int
+    left_moves: list[LoopyMove]
+    right_moves: list[LoopyMove]
+    moves_complete: bool
+    to_move: str | None
 
 
 class RemotenessReport(BaseModel):

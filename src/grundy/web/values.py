@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..app.partizan_reports import position_report
 from ..app.value_reports import described_moves, loopy_report, solve_report, value_report
@@ -64,12 +65,9 @@ def partizan_value(game: str, position: str, misere: bool = False) -> dict:
         raise InvalidGameError(
             f"{game} is a partizan game: misère play is for impartial games here"
         )
-    if isinstance(rules, LoopyPartizanGame):  # no canonical form to show (yet)
-        raise InvalidGameError(
-            f"{game} is loopy: play it here; its loopy value is `grundy value {game} "
-            "POSITION` on the command line"
-        )
     board, mover = partizan_board(game, rules, position)
+    if isinstance(rules, LoopyPartizanGame):
+        return _loopy_value(game, rules, board, mover)
     report = position_report(game, rules, board)
     limit = LIMITS["max_options"]
     complete = True
@@ -87,6 +85,44 @@ def partizan_value(game: str, position: str, misere: bool = False) -> dict:
                 }
             )
         report[f"{player.lower()}_moves"] = listed
+    report["moves_complete"] = complete
+    report["to_move"] = mover
+    return report
+
+
+#: What a move of a loopy game does for its player, moving second after it.
+_RESULTS = {1: "wins", 0: "draws", -1: "loses"}
+
+
+def _loopy_value(game: str, rules: LoopyPartizanGame[Any], board: Any, mover: Any) -> dict:
+    """A loopy game's position (Fox and Geese): its loopy value and outcome with draws
+    (``grundy value --json``), and every move of each player with what it does for that
+    player (``result``: wins, draws or loses; ``wins``), read off the position's own
+    graph: an option's loopy value would explore its graph again, so ``value`` is None.
+
+    Examples
+    --------
+    >>> report = partizan_value("backsliding-toads-and-frogs", "TTT..FFF")
+    >>> report["value"], report["outcome"], report["left_moving_first"]
+    ('{on||0|-1/2} & {1/2|0||off}', 'D', 'draws')
+    >>> [(m["move"], m["result"], m["wins"]) for m in report["left_moves"]]
+    [('Left toad 3-4', 'draws', False)]
+    """
+    report = position_report(game, rules, board)  # the loopy position's report
+    limit = LIMITS["max_options"]
+    complete = True
+    for player in PLAYERS:
+        results = rules.move_results(board, player)
+        complete = complete and len(results) <= limit
+        report[f"{player.lower()}_moves"] = [
+            {
+                **described_option(rules, board, option),
+                "value": None,
+                "result": _RESULTS[result],
+                "wins": result == 1,
+            }
+            for option, result in results[:limit]
+        ]
     report["moves_complete"] = complete
     report["to_move"] = mover
     return report

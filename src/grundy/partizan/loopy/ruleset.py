@@ -170,6 +170,31 @@ class LoopyPartizanGame(PartizanGame[P]):
             if found[explored.index[self.canonical(o)], mover] == wins
         ]
 
+    def move_results(self, position: P, player: Player) -> list[tuple[P, int]]:
+        """Each option of `player` with what it does for `player`, now second to move:
+        1 a win, 0 a draw, -1 a loss; read off the graph of `position` (no option is
+        explored again).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import BackslidingToadsAndFrogs
+        >>> game = BackslidingToadsAndFrogs()
+        >>> game.move_results("T..F", "Left"), game.move_results("TT.F.F", "Left")
+        ([('.T.F', 1)], [('T.TF.F', -1)])
+        >>> game.move_results("TTT..FFF", "Right")      # play goes on for ever: a draw
+        [('TTT.F.FF', 0)]
+        """
+        position, explored = self._explore(position)
+        if player not in ("Left", "Right"):
+            raise InvalidPositionError(f"player {player!r} is not 'Left' or 'Right'")
+        found = self._results(explored)
+        # the state (option, the other to move): +1 a Left win, -1 a Right win
+        mover, sign = (1, 1) if player == "Left" else (0, -1)
+        return [
+            (o, sign * found[explored.index[self.canonical(o)], mover])
+            for o in self.options(position, player)
+        ]
+
     def clear_cache(self) -> None:
         """Forget the graphs kept.
 

@@ -28,7 +28,7 @@ from .reading import read_sides
 from .sides import offside_graph, onside_graph
 from .simplify import simplest_form
 from .stops import Pseudonumber, VertexForms
-from .survival import le
+from .survival import DEFAULT_MAX_STATES, le
 from .writing import format_stopper, number_tiny_form
 
 __all__ = ["LoopyValue", "Stopper", "StopperLike", "SIDED"]
@@ -346,8 +346,9 @@ class Stopper(LoopyValue):
             return NotImplemented
         return SIDED["pair"](self, h)  # type: ignore[no-any-return]
 
-    def upsum(self, other: StopperLike) -> Stopper:
-        """The onside of the sum (Left wins infinite plays): G +⁺ H (memoised).
+    def upsum(self, other: StopperLike, max_states: int = DEFAULT_MAX_STATES) -> Stopper:
+        """The onside of the sum (Left wins infinite plays): G +⁺ H (memoised); its
+        comparisons search at most `max_states` states each (else PositionLimitError).
 
         Examples
         --------
@@ -355,10 +356,11 @@ class Stopper(LoopyValue):
         >>> str(Stopper("upon").upsum("^<on>")), str(Stopper("over").upsum("under"))
         ('{0|^<on>*}', 'over')
         """
-        return self._side_sum(_as_stopper(other), onside=True)
+        return self._side_sum(_as_stopper(other), True, max_states)
 
-    def downsum(self, other: StopperLike) -> Stopper:
-        """The offside of the sum (Right wins infinite plays): G +⁻ H (memoised).
+    def downsum(self, other: StopperLike, max_states: int = DEFAULT_MAX_STATES) -> Stopper:
+        """The offside of the sum (Right wins infinite plays): G +⁻ H (memoised); its
+        comparisons search at most `max_states` states each (else PositionLimitError).
 
         Examples
         --------
@@ -366,14 +368,14 @@ class Stopper(LoopyValue):
         >>> str(Stopper("upon").downsum("^<on>")), str(Stopper("over").downsum("under"))
         ('^[on]', 'under')
         """
-        return self._side_sum(_as_stopper(other), onside=False)
+        return self._side_sum(_as_stopper(other), False, max_states)
 
-    def _side_sum(self, h: Stopper, onside: bool) -> Stopper:
+    def _side_sum(self, h: Stopper, onside: bool, max_states: int) -> Stopper:
         key = (min(self._id, h._id), max(self._id, h._id), onside)
         found = _SIDE_SUMS.get(key)
         if found is None:
             total = self.graph + h.graph
-            side = onside_graph(total) if onside else offside_graph(total)
+            side = onside_graph(total, max_states) if onside else offside_graph(total, max_states)
             found = _SIDE_SUMS[key] = Stopper._of_simplest(side)
         return found
 
@@ -433,8 +435,19 @@ class Stopper(LoopyValue):
         """
         return self.upsum(self) is self and self.downsum(self) is self
 
-    def degree(self) -> Stopper:
+    def degree(self, max_states: int = DEFAULT_MAX_STATES) -> Stopper:
         """The degree of loopiness, G +⁺ (-G); 0 for a short game (CGSuite's Degree).
+
+        Parameters
+        ----------
+        max_states : int
+            The most states each comparison of the upsum may search: G - G has up to n²
+            vertices for an n-vertex G, and its onside compares them pairwise.
+
+        Raises
+        ------
+        PositionLimitError
+            A comparison past `max_states`.
 
         Examples
         --------
@@ -442,7 +455,7 @@ class Stopper(LoopyValue):
         >>> str(Stopper("{pass|3/2}").degree()), str(Stopper("{0|pass}").degree())
         ('over', 'over')
         """
-        return _as_stopper(0) if self.is_loopfree() else self.upsum(-self)
+        return _as_stopper(0) if self.is_loopfree() else self.upsum(-self, max_states)
 
     def upsum_variety(self, degree: StopperLike) -> Stopper:
         """G +⁺ ((-G) +⁻ (-D)) for an idempotent D (CGSuite's UpsumVariety).

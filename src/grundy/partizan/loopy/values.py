@@ -12,6 +12,7 @@ from .graph import DEFAULT_MAX_VERTICES, LoopyGame
 from .reading import loopy_game, read_sides
 from .sided import SidedValue, loopy_value, sided
 from .stopper import Stopper
+from .survival import DEFAULT_MAX_STATES
 
 __all__ = ["parse_loopy", "onside", "offside", "is_stopper", "degree", "LoopyLike"]
 
@@ -19,15 +20,29 @@ __all__ = ["parse_loopy", "onside", "offside", "is_stopper", "degree", "LoopyLik
 LoopyLike = str | LoopyGame | CanonicalGame | Stopper | SidedValue
 
 
-def parse_loopy(text: str, max_vertices: int = DEFAULT_MAX_VERTICES) -> Stopper | SidedValue:
+def parse_loopy(
+    text: str, max_vertices: int = DEFAULT_MAX_VERTICES, max_states: int = DEFAULT_MAX_STATES
+) -> Stopper | SidedValue:
     """The value written `text` in CGSuite's notation, loopy or short: a :class:`Stopper`
     (a short game is a stopper with no cycle: ``.short`` gives its CanonicalGame), or a
     :class:`SidedValue` for a game that is not a stopper and for ``A & B``.
+
+    Parameters
+    ----------
+    text : str
+        The game, as CGSuite writes it.
+    max_vertices : int
+        The most vertices its graph (a sum's included) may have.
+    max_states : int
+        The most states one comparison of the simplification may search (see
+        :func:`~grundy.partizan.loopy.loopy_value`).
 
     Raises
     ------
     InvalidGameError
         Text that is not a game, naming where it goes wrong.
+    PositionLimitError
+        A graph past `max_vertices`, or a comparison past `max_states`.
 
     Examples
     --------
@@ -36,15 +51,21 @@ def parse_loopy(text: str, max_vertices: int = DEFAULT_MAX_VERTICES) -> Stopper 
     ['3/2under', 'dud', '^<on> & v<on>', '{1|*}']
     >>> parse_loopy("{1|*}").short is not None
     True
+    >>> parse_loopy("+-{5|pass} + +-{3|pass}", max_states=1000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.core.errors.PositionLimitError: comparing a ...-vertex game ... more than 1,000; ...
     """
     first, second = read_sides(text, max_vertices)
     if second is None:
-        return loopy_value(first)
+        return loopy_value(first, max_states)
+    sides = []
     for side, g in (("onside", first), ("offside", second)):
         if not g.is_stopper():
             raise InvalidGameError(f"{text!r}: the {side} of 'A & B' must be a stopper")
+        sides.append(loopy_value(g, max_states).onside)  # a stopper: its simplest form
     try:
-        return sided(Stopper(first), Stopper(second))
+        return sided(*sides)
     except InvalidGameError as exc:
         raise InvalidGameError(f"{text!r}: {exc}") from None
 

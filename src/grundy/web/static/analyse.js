@@ -3,12 +3,13 @@
 
 import { ApiError, api } from "./api.js";
 import { $, clear, el, focusLost, moveButton, showError } from "./dom.js";
+import { renderCgtAnalyse, resetCgt } from "./cgt-analyse.js";
 import { showGraphEditor } from "./edge-editor.js";
 import { goToPosition } from "./header.js";
 import { renderPartizanAnalyse, resetPartizan } from "./partizan-analyse.js";
 import {
-  OUTCOME_WORDS, VALUE_WORDS, analysedPosition, boardText, generation, isPartizan, isTwoPlayer,
-  misereParam, played, state,
+  OUTCOME_WORDS, VALUE_WORDS, analysedPosition, boardText, generation, isCgt, isPartizan,
+  isTwoPlayer, misereParam, played, state,
 } from "./state.js";
 import { showMex, showXor } from "./teach.js";
 
@@ -76,6 +77,7 @@ function analysePlaceholders() {
   $("misere-method").hidden = $("misere-method-label").hidden = true;
   $("teach-card").hidden = true;
   resetPartizan();
+  resetCgt();
   clear($("xor-view"));
   clear($("mex-view"));
   const note = $("analyse-note");
@@ -93,9 +95,9 @@ export async function renderAnalyse() {
   const mine = ++generation.analyse;
   analysePlaceholders();
   showGraphEditor();  // Hackenbush and digraphs: the card "Edit the graph"
-  if (isPartizan()) {  // canonical form, thermograph, both players' moves: one request
+  if (isPartizan() || isCgt()) {  // canonical form or loopy value, thermograph: one request
     try {
-      if (await renderPartizanAnalyse(mine)) refocus();
+      if (await (isCgt() ? renderCgtAnalyse : renderPartizanAnalyse)(mine)) refocus();
     } catch (error) {
       if (mine !== generation.analyse) return;
       $("sg-value").textContent = "—";

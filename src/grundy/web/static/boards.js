@@ -53,6 +53,7 @@ const BOARDS = new Map([
     .map((name) => [name, partizanPlayBoard(name)]),
   ...["snort", "col", "konane", "toppling-dominoes", "partizan-arc-kayles"]
     .map((name) => [name, partizanPlayBoard(name)]),
+  ["fox-and-geese", partizanPlayBoard("fox-and-geese")],
 ]);
 
 /**

@@ -4,8 +4,8 @@
 
 import { $, clear, clearError, el, showError } from "./dom.js";
 import {
-  DEFAULTS, VIEWS, catalog, exampleOf, familyOf, hasHeaps, isPartizan, isTwoPlayer, resetPlay,
-  saveState, state,
+  CGT, DEFAULTS, VIEWS, catalog, exampleOf, familyOf, hasHeaps, isCgt, isPartizan, isTwoPlayer,
+  resetPlay, saveState, state,
 } from "./state.js";
 
 const drawers = {};
@@ -29,6 +29,7 @@ export function fillGameSelect() {
     }
     select.append(group);
   }
+  select.append(el("option", { value: CGT.game, text: CGT.title }));
   select.append(el("option", { value: OTHER, text: "Another game: type its code" }));
 }
 
@@ -101,10 +102,12 @@ function syncHeader() {
     : `e.g. ${(familyOf(state.game) || DEFAULTS).position || DEFAULTS.position}`;
   $("position-input").dataset.edited = "";
   $("misere-input").checked = state.misere;
-  $("misere-field").hidden = isTwoPlayer();
+  $("misere-field").hidden = isTwoPlayer() || isCgt();
+  $("position-label").textContent = isCgt() ? "Game (CGSuite's notation)" : "Position";
 }
 
 function viewAllowed(view) {
+  if (isCgt()) return view === "analyse";  // a value: nothing to play, no heaps, no graph
   if (view === "sequence") return hasHeaps() || Boolean((familyOf(state.game) || {}).pairs);
   if (view === "graph") return !isTwoPlayer();
   return true;

@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { $, clear, el, moveButton } from "./dom.js";
 import { goToPosition } from "./header.js";
+import { addFact, showLoopyFacts } from "./loopy-facts.js";
 import { showPartizanBoard } from "./partizan-boards.js";
 import { analyseMove } from "./partizan-moves.js";
 import { analysedPosition, boardText, familyOf, generation, otherSide, state } from "./state.js";
@@ -53,14 +54,7 @@ export function resetPartizan() {
   clear($("thermograph"));
 }
 
-function addFact(label, value, testid) {
-  const facts = $("sg-value").closest("dl");
-  const dd = el("dd", { class: "pz-fact", "data-testid": testid });
-  dd.append(...(Array.isArray(value) ? value : [value]));
-  facts.append(el("dt", { class: "pz-fact", text: label }), dd);
-}
-
-function showFacts(report) {
+export function showFacts(report) {
   $("sg-value").textContent = report.value;
   $("sg-value").classList.add("canonical");
   $("remoteness").textContent = kindWords(report);
@@ -104,9 +98,11 @@ function showWins(report) {
       buttons.append(moveButton(described.move, described.position,
                                 () => goToPosition(described.position), "winning"));
     }
-    if (!moves.length) {
-      buttons.append(el("p", { class: "muted", text: `no move: ${player}, moving first, loses `
-        + `(${otherSide(player)} wins)` }));
+    if (!moves.length) {  // a loopy game's player may draw instead
+      const does = report.loopy ? report[`${key}_moving_first`] : "loses";
+      buttons.append(el("p", { class: "muted", text: does === "draws"
+        ? `no winning move: ${player}, moving first, draws (play goes on for ever)`
+        : `no move: ${player}, moving first, loses (${otherSide(player)} wins)` }));
     }
     const more = report[`${key}_wins_count`] - moves.length;
     if (more > 0) buttons.append(el("p", { class: "muted", text: `and ${more} more` }));
@@ -120,22 +116,26 @@ function showEveryMove(report) {
   const list = clear($("options"));
   for (const player of ["Left", "Right"]) {
     for (const m of report[`${player.toLowerCase()}_moves`]) {
-      const wins = m.wins ? "wins" : "loses";
+      // A loopy game's move says what it does (wins, draws, loses), not the value it leaves.
+      const does = m.result || (m.wins ? "wins" : "loses");
+      const leaves = m.value === null ? "" : `leaves ${m.value}: `;
+      const badge = { wins: "pz-badge-win", draws: "pz-badge-draw" }[does] || "pz-badge-lose";
       list.append(el("li", {},
         el("button", { type: "button", class: `option pz-option pz-${player.toLowerCase()}-move`
                          + `${m.wins ? " winning" : ""}`,
                        "data-position": m.text, onclick: () => goToPosition(m.text),
-                       title: `leaves ${m.value}: ${player} ${wins} (moving second from there)` },
+                       title: `${leaves}${player} ${does} (moving second from there)` },
            el("span", { class: "move-words", text: m.move }),
-           el("span", { class: `badge pz-badge ${m.wins ? "pz-badge-win" : "pz-badge-lose"}`,
-                        text: m.value }),
+           el("span", { class: `badge pz-badge ${badge}`, text: m.value ?? does }),
            el("span", { class: "move-to", text: `→ ${m.text}` }))));
     }
   }
   const count = report.left_moves.length + report.right_moves.length;
-  $("options-note").textContent = !count ? "No moves: whoever is to move loses."
-    : "Each move with the value it leaves; green: its player wins from there, moving second "
-      + "(a value ≥ 0 for Left, ≤ 0 for Right)."
+  $("options-note").textContent = (!count ? "No moves: whoever is to move loses."
+    : report.loopy ? "Each move with what it does for its player, moving second from there: "
+      + "wins, draws (play goes on for ever) or loses."
+      : "Each move with the value it leaves; green: its player wins from there, moving second "
+      + "(a value ≥ 0 for Left, ≤ 0 for Right).")
       + (report.moves_complete ? "" : " Only the first moves are listed.");
 }
 
@@ -148,10 +148,14 @@ export async function renderPartizanAnalyse(mine) {
   if (mine !== generation.analyse) return false;
   const mover = report.to_move ? ` ${report.to_move}` : "";
   $("analyse-position").textContent = boardText(`${report.position_text}${mover}`);
-  showFacts(report);
-  const card = $("thermograph-card");
-  card.hidden = false;
-  drawThermograph($("thermograph"), report.thermograph, report.value);
+  if (report.loopy) {  // a loopy game's position (Fox and Geese): no canonical form
+    showLoopyFacts(report, report.to_move);
+    $("outcome").dataset.outcome = report.outcome;
+  } else {
+    showFacts(report);
+    $("thermograph-card").hidden = false;
+    drawThermograph($("thermograph"), report.thermograph, report.value);
+  }
   const family = familyOf(state.game);
   const moves = [...report.left_moves.map((m) => analyseMove("Left", m)),
                  ...report.right_moves.map((m) => analyseMove("Right", m))];

@@ -1,5 +1,5 @@
 // The boards of the partizan games: Domineering, Clobber, Konane, Amazons, Toads and
-// Frogs, and Snort's and Col's boards on a grid of squares (here), Cutcake's pieces
+// Frogs, Fox and Geese, and Snort's and Col's boards on a grid of squares (here), Cutcake's pieces
 // (cutcake-board.js), Blue-Red Hackenbush's drawing (blue-red-board.js), Snort's and Col's
 // graphs (colour-board.js), Toppling Dominoes' strip (toppling-board.js) and Partizan Arc
 // Kayles' graph (arc-kayles-board.js); and impartial Cram's grid, Domineering's with the
@@ -11,7 +11,8 @@
 //
 // A move on a grid is a short sequence of clicks on squares, read off the board it
 // leaves: a domino's two squares (either first), a Clobber stone then the stone it takes,
-// a Konane stone then the square it jumps to (its last, on a multiple jump), an Amazon
+// a Konane stone then the square it jumps to (its last, on a multiple jump), a goose or
+// the fox then its square (on a checkered board, rows named from the bottom), an Amazon
 // then where it goes then the square it burns, a toad or a frog alone, the square Snort
 // or Col colours. After the first click the squares that go on from it are marked; the
 // arrow keys move between squares (one Tab stop), Enter or Space clicks, Escape lets go.
@@ -44,12 +45,16 @@ const PIECES = {
   clobber: { x: "x stone (Left)", o: "o stone (Right)" },
   amazons: { x: "Left's queen", o: "Right's queen", "#": "burnt" },
   "toads-and-frogs": { T: "toad (Left)", F: "frog (Right)" },
+  "fox-and-geese": { G: "goose (Left)", F: "the fox (Right)" },
   konane: { x: "x stone (Left)", o: "o stone (Right)", "#": "no square" },
   snort: { x: "coloured x (Left)", o: "coloured o (Right)", "#": "no square" },
   col: { x: "coloured x (Left)", o: "coloured o (Right)", "#": "no square" },
 };
 const COLOURING = new Set(["snort", "col"]);
-const OWNER = { x: "left", o: "right", T: "left", F: "right" };
+const OWNER = { x: "left", o: "right", T: "left", F: "right", G: "left" };
+// Fox and Geese: the pieces of each player, and its squares named as in chess.
+const FOX = "fox-and-geese";
+const PIECE_OF = { "toads-and-frogs": ["T", "F"], [FOX]: ["G", "F"] };
 
 /** The squares where `before` and `after` differ: [[r, c, was, now]]. */
 function changes(before, after) {
@@ -66,8 +71,7 @@ function changes(before, after) {
 function clicksOf(kind, before, after, player) {
   if (!Array.isArray(after) || after.length !== before.length) return [];
   const changed = changes(before, after);
-  const mine = player === "Left" ? (kind === "toads-and-frogs" ? "T" : "x")
-    : (kind === "toads-and-frogs" ? "F" : "o");
+  const mine = (PIECE_OF[kind] || ["x", "o"])[player === "Left" ? 0 : 1];
   const at = (test) => changed.find(test);
   if (COLOURING.has(kind)) {  // one square coloured
     const [one] = changed;
@@ -84,7 +88,9 @@ function clicksOf(kind, before, after, player) {
   const to = at(([, , was, now]) => now === mine && was !== mine);
   if (!from || !to) return [];
   if (kind === "toads-and-frogs") return [[from.slice(0, 2)]];
-  if (kind === "clobber" || kind === "konane") return [[from.slice(0, 2), to.slice(0, 2)]];
+  if (kind === "clobber" || kind === "konane" || kind === FOX) {
+    return [[from.slice(0, 2), to.slice(0, 2)]];
+  }
   // Amazons: the queen, where it lands, and the square burnt (perhaps where it stood).
   const burnt = at(([, , was, now]) => now === "#" && was !== "#");
   return burnt ? [[from.slice(0, 2), to.slice(0, 2), burnt.slice(0, 2)]] : [];
@@ -116,6 +122,12 @@ const HELP = {
     next: (name, step) => (step === 1 ? `${name} chosen: click where it moves.`
       : "Now click the square its arrow burns (it may be where it stood).")
       + " Escape lets go.",
+  },
+  [FOX]: {
+    Left: "the geese G, a step diagonally down", Right: "the fox F, a step diagonally any way",
+    start: "Click a goose or the fox, then the square it steps to (or choose it and press "
+      + "an arrow key to move the focus there, then Enter).",
+    next: (name) => `${name} chosen: click the square it steps to; Escape lets go.`,
   },
   "toads-and-frogs": {
     Left: "the toads T, moving right", Right: "the frogs F, moving left",
@@ -178,6 +190,8 @@ const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowR
 function showGrid(box, kind, rows, moves, act, toMove) {
   if (!rows.length || rows.length > LARGEST || rows.some((r) => r.length > LARGEST)) return false;
   const strip = kind === "toads-and-frogs";
+  // Fox and Geese names its squares as chess does, rows counted from the bottom.
+  const nameOf = kind === FOX ? (r, c) => `${COLUMNS[c]}${rows.length - r}` : cellName;
   const sequences = [];
   for (const m of moves) {
     const after = strip ? [m.board] : m.board;
@@ -230,10 +244,11 @@ function showGrid(box, kind, rows, moves, act, toMove) {
       const line = el("div", { class: "pz-row" });
       for (let c = 0; c < row.length; c++) {
         const piece = shown[r][c];
-        const name = strip ? `square ${c + 1}` : cellName(r, c);
+        const name = strip ? `square ${c + 1}` : nameOf(r, c);
         const what = PIECES[kind][piece] || "empty";
         const cls = `pz-cell pz-${piece === "." ? "empty" : piece === "#" ? "block" : "piece"}`
-          + (OWNER[piece] ? ` pz-${OWNER[piece]}` : "");
+          + (OWNER[piece] ? ` pz-${OWNER[piece]}` : "")
+          + (kind === FOX && (rows.length - r + c + 1) % 2 ? " pz-dark" : "");
         const through = next.get(key([r, c]));
         const glyph = piece === "." || piece === "#" ? "" : piece;
         const onTheWay = via.get(key([r, c]));
@@ -336,7 +351,7 @@ function showGrid(box, kind, rows, moves, act, toMove) {
       again.focus({ preventScroll: true });
     }
     const first = !prefix.length ? "" : strip ? `square ${prefix[0][1] + 1}`
-      : cellName(...prefix[0]);
+      : nameOf(...prefix[0]);
     caption.textContent = prefix.length && help.next ? help.next(first, prefix.length)
       : help.start;
   };
@@ -430,9 +445,23 @@ export function showPartizanBoard(box, name, board, moves, act, toMove = null) {
   }
   if (COLOURING.has(name)) return showColouring(box, name, board, moves, act, toMove);
   if (!HELP[name]) return "";
-  const rows = name === "toads-and-frogs" ? (typeof board === "string" ? [board] : null) : board;
+  let rows = name === "toads-and-frogs" ? (typeof board === "string" ? [board] : null) : board;
   if (!Array.isArray(rows) || !rows.every((r) => typeof r === "string")) return "";
+  if (name === FOX) [rows, moves] = withRoomAbove(rows, moves);
   return showGrid(box, name, rows, moves, act, toMove) ? "grid" : "";
+}
+
+/**
+ * Fox and Geese's board has no top: a fox on the top row may climb to a row the board
+ * adds. The board and the boards its moves leave are drawn as high as the highest, the
+ * rows missing empty on top, so that the square can be clicked.
+ */
+function withRoomAbove(rows, moves) {
+  const most = Math.max(rows.length, ...moves.map((m) => (Array.isArray(m.board)
+    ? m.board.length : 0)));
+  const blank = ".".repeat(rows[0] ? rows[0].length : 0);
+  const pad = (b) => (Array.isArray(b) ? [...Array(most - b.length).fill(blank), ...b] : b);
+  return [pad(rows), moves.map((m) => ({ ...m, board: pad(m.board) }))];
 }
 
 // Under Analyse, whose squares (or vertices) Snort's and Col's board offers: Left's or

@@ -10,10 +10,13 @@ import { state, verdictOf } from "./state.js";
  * verdictOf reads: a listed option, or under Analyse whether it wins for its player).
  */
 export function analyseMove(player, listed) {
+  // A loopy game's move has no value of its own, but what it does: a win, a draw, a loss.
+  const loopy = listed.value === null;
+  const does = listed.result === "draws" ? "draw" : listed.wins ? "win" : "loss";
   return {
     player, board: listed.position, text: listed.text, move: listed.move,
-    option: { text: listed.text, value: listed.wins ? "win" : "loss", remoteness: null,
-              canonical: listed.value },
+    option: { text: listed.text, value: does, remoteness: null,
+              canonical: loopy ? undefined : listed.value },
   };
 }
 

@@ -23,6 +23,16 @@ export const LOST_ALREADY = "Your position is lost: every move you can make leav
 export const NO_WIN = "no winning move: every move loses against perfect play";
 
 export const catalog = [];                   // the games of /api/games
+// A game typed in CGSuite's notation, short or loopy, its text the position (game=cgt):
+// not a catalog game but the picker's own entry, valued by /api/cgt; Analyse only.
+export const CGT = Object.freeze({
+  name: "cgt", game: "cgt", title: "A game in CGSuite's notation",
+  family: "", kind: "cgt", position: "{0|pass}", heaps: false, pairs: false, code: false,
+  parameter: "",
+  rules: "Type a game as CGSuite writes it: short ({1|*}, ^*, +-1, 3/2) or loopy (on, off, "
+    + "over, under, upon, dud; pass inside braces, {0|pass}; a labelled loop, a{0|a}; a "
+    + "value by its sides, A & B), or a sum of games (on + off, upon + *).",
+});
 export const limits = { maxUpto: 10000 };   // from /api/limits
 export const state = { ...DEFAULTS };        // everything the query string holds
 // The game in progress: the moves played (log), those undone and not replaced (future), and
@@ -35,6 +45,7 @@ export const generation = { analyse: 0, play: 0, sequence: 0, graph: 0 };
 /** The catalog entry a game name belongs to: bash:5 -> bash:M, 0.137 -> 0.d1d2... */
 export function familyOf(spec) {
   const name = spec.trim();
+  if (name.toLowerCase() === CGT.game) return CGT;
   const exact = catalog.find((g) => g.game === name);
   if (exact) return exact;
   const [before, ...rest] = name.split(".");
@@ -49,6 +60,11 @@ export function familyOf(spec) {
 export function isTwoPlayer() {
   const family = familyOf(state.game);
   return Boolean(family && (family.kind === "two-player" || family.kind === "partizan"));
+}
+
+/** A game typed in CGSuite's notation (game=cgt), not a catalog game. */
+export function isCgt() {
+  return familyOf(state.game) === CGT;
 }
 
 /** A partizan game (Left and Right have different moves): valued by its canonical form. */
