@@ -31,7 +31,6 @@ from ..impartial.game import ImpartialGame
 from ..twoplayer import TwoPlayerGame
 from ..twoplayer.tiers import DEFAULT_SHARD_SIZE
 from .shared import (
-    INTERRUPTED,
     Address,
     EngineName,
     JsonFlag,
@@ -41,6 +40,7 @@ from .shared import (
     Workers,
     console,
     err_console,
+    interrupted_status,
     print_json,
     reports_errors,
 )
@@ -285,13 +285,13 @@ def solve(
                 shard_size=shard_size,
                 progress=show,
             )
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             err_console.print(
                 f"interrupted: the finished shards are kept in {store}; run the "
                 "same command to resume",
                 markup=False,
             )
-            raise typer.Exit(code=INTERRUPTED) from None
+            raise typer.Exit(code=interrupted_status(exc)) from None
     else:
         solution = twoplayer.solve(rules, start, symmetry=symmetry, progress=show)
     seconds = time.perf_counter() - began
