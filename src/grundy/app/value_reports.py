@@ -88,6 +88,21 @@ def change_to_json(rules: Game[Any], move: Move) -> dict[str, Any]:
     }
 
 
+def _changes_to_json(rules: Game[Any], moves: Sequence[Move]) -> list[dict[str, Any]]:
+    """:func:`change_to_json` of each move, the JSON of a part that several moves
+    change written once (one graph of 10^5 edges, not one copy a move)."""
+    written: dict[int, Any] = {}  # id of a move's "before" -> its JSON (moves hold them)
+    changes = []
+    for move in moves:
+        before = written.get(id(move.before))
+        if before is None:
+            before = written[id(move.before)] = rules.position_to_json(move.before)
+        changes.append(
+            {"part": move.part, "from": before, "to": rules.position_to_json(move.after)}
+        )
+    return changes
+
+
 def value_report(
     game: str,
     rules: ImpartialGame[Any],
@@ -168,7 +183,7 @@ def value_report(
         "misere": misere,
         "grundy": sg,
         "outcome": outcome.value,
-        "winning_moves": [change_to_json(rules, m) for m in moves],
+        "winning_moves": _changes_to_json(rules, moves),
         "winning_moves_count": count,
         "winning_moves_complete": not moves_unlisted,
         "position_text": rules.format_position(start),

@@ -134,7 +134,9 @@ def value(
         if misere:
             raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
         return _loopy_value(game, rules, start, as_json)
-    listing = {"limit": None, "described": None} if every_move else {}
+    listing: dict[str, Any] = {"limit": None, "described": None} if every_move else {}
+    if not (every_move or as_json):  # the text shows only the moves it describes
+        listing["limit"] = MOVES_DESCRIBED
     report = value_report(
         game, rules, start, misere, remoteness=remoteness, quotient=stored, **listing
     )
