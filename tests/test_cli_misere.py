@@ -116,11 +116,19 @@ def test_kayles_saved_with_its_period_answers_every_heap(capsys, tmp_path: Path)
     status, out, err = run(capsys, "value", "kayles", "5", "7", "9", "--misere", "--quotient", path)
     assert status == 0, err
     assert "why            stored misère quotient (every heap, order 40): the heaps make b," in out
-    heaps = ["5", "7", str(10**30 + 3)]  # answered by the proved period, no moves listed
+    heaps = ["5", "7", str(10**30 + 3)]  # answered by the proved period, moves too
     data = run_json(capsys, "value", "kayles", *heaps, "--misere", "--quotient", path)
     assert data["misere_method"] == "quotient-file" and data["outcome"] in ("N", "P")
-    assert data["winning_moves_complete"] is False
-    assert "too many to list" in data["winning_moves_unlisted"]
+    # issue 36: the huge heap's moves were "too many to list"; now found from its period
+    stored = MisereQuotient.load(path)
+    listed = data["winning_moves"]
+    assert data["winning_moves_count"] == stored.count_winning_moves([5, 7, 10**30 + 3])
+    assert len(listed) == min(100, data["winning_moves_count"]) > 0
+    for move in listed:
+        after = [5, 7, 10**30 + 3]
+        to = move["to"]
+        after[move["part"] : move["part"] + 1] = to["sum"] if isinstance(to, dict) else [to]
+        assert stored.outcome([h for h in after if h]).value == "P", move
 
 
 def test_a_heap_past_the_file_is_answered_without_it_and_says_so(capsys, tmp_path: Path):

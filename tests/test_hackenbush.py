@@ -373,6 +373,113 @@ def test_large_tree_winning_moves():
         assert hackenbush_value(move) == 0
 
 
+def twin_trees_and_singles(n: int, singles: int = 41) -> tuple:
+    """Two copies of a random tree of `n` edges (their values cancel) and `singles`
+    edges on the ground (odd: value 1): a big graph with dozens of winning cuts."""
+    tree = big_tree(n)
+    twin = [(0 if u == 0 else u + n, v + n) for u, v in tree]
+    leaves = [(0, 2 * n + i) for i in range(1, singles + 1)]
+    return GAME.check_position(tree + twin + leaves)
+
+
+def test_a_value_report_of_a_big_graph_analyses_it_once(spy, count_lines):
+    # Issue 36: `grundy value hackenbush` on a tree of 10^5 edges took 16 s where
+    # `outcome` takes 1: each of its (up to 20) moves described checked (pruned) both
+    # graphs and compared them, its outcome, value, winning moves and reason analysed
+    # the graph again each, and each move's "from" was written out in JSON again. Now
+    # the graph is analysed once, checked never again, each cut described from the edge
+    # it cut, and the work is the same whatever the number of winning moves.
+    from grundy.app.value_reports import value_report
+    from grundy.games import hackenbush as hackenbush_module
+    from grundy.games import hackenbush_values
+
+    start = twin_trees_and_singles(3_000)
+    game = GreenHackenbush()
+    start = game.check_position(list(start))  # as the command line reads it: checked
+    with (
+        spy(hackenbush_module, "prune", max_calls=0),
+        spy(hackenbush_values, "_Analysis", max_calls=1),
+        spy(GreenHackenbush, "position_to_json") as written,
+    ):
+        # as the command line's text asks: 20 moves listed (and described)
+        report, lines = count_lines(
+            functools.partial(value_report, limit=20),
+            "hackenbush",
+            game,
+            start,
+            max_lines=400 * len(start),
+        )
+    assert report["grundy"] == 1 and report["winning_moves_count"] > 100
+    assert len(report["winning_moves"]) == len(report["winning_moves_text"]) == 20
+    assert len(written) == 2 + 20  # the position, "from" once, each "to"
+    # about 110 lines an edge: 80 for the analysis, 20 for the JSON of the 20 options
+    # (4,000 before: each description pruned both graphs, the graph was analysed 4 times)
+    assert lines < 150 * len(start), lines
+    # the same words as the slow path (lists: positions the game has not seen)
+    fresh = GreenHackenbush()
+    for text, change in zip(report["winning_moves_text"], report["winning_moves"], strict=False):
+        after = tuple(tuple(e) for e in change["to"])
+        assert text["move"] == fresh.describe_move(list(start), list(after))
+        assert hackenbush_value(after) == 0
+
+
+def test_what_a_game_remembers_is_exact_and_never_copied():
+    import copy
+    import pickle
+
+    start = twin_trees_and_singles(600)
+    game = GreenHackenbush()
+    start = game.check_position(start)
+    assert game.check_position(start) is start  # remembered
+    assert game.check_position(list(start)) == start  # a list is checked again
+    moves = game.winning_moves(start)
+    assert game.grundy(start) == brute_colon_of(start) == 1
+    for other in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert other == game
+    assert not copy.deepcopy(game)._recent.checked
+    assert not pickle.loads(pickle.dumps(game))._recent.cuts
+    fresh = GreenHackenbush()
+    for move in moves:
+        assert game.describe_move(start, move) == fresh.describe_move(list(start), list(move))
+    # an option described from another graph than the one it was cut from: compared
+    other = start[1:]
+    assert game.describe_move(other, moves[0]) == fresh.describe_move(other, moves[0])
+    assert game.position_to_json(start) == gr.ImpartialGame().position_to_json(start)
+    both = gr.Sum(((0, 1),), ((0, 2), (2, 3)))
+    assert game.position_to_json(both) == gr.ImpartialGame().position_to_json(both)
+
+
+def brute_colon_of(edges: tuple) -> int:
+    """The colon principle on a forest given by its edges (ground 0), by recursion."""
+    children: dict[int, list[int]] = {}
+    for u, v in edges:
+        children.setdefault(u, []).append(v)
+    value = {}
+    for vertex in sorted({v for e in edges for v in e}, reverse=True):  # children first
+        value[vertex] = 0
+        for child in children.get(vertex, ()):
+            value[vertex] ^= value[child] + 1
+    return value[0]
+
+
+def test_the_cli_writes_a_big_graph_once(spy, tmp_path, capsys):
+    from grundy.cli import main
+    from grundy.games import hackenbush as hackenbush_module
+
+    path = tmp_path / "twins.txt"
+    path.write_text("".join(f"{u} {v}\n" for u, v in twin_trees_and_singles(3000)))
+    with (
+        spy(hackenbush_module, "prune", max_calls=1) as pruned,  # reading the file
+        spy(GreenHackenbush, "position_to_json", max_calls=22) as written,
+        pytest.raises(SystemExit) as info,
+    ):
+        main(["value", "hackenbush", str(path)])
+    out, _ = capsys.readouterr()
+    assert info.value.code == 0 and len(pruned) == 1
+    assert len(written) == 22  # the position, "from" once, the 20 moves the text shows
+    assert "SG value       1" in out and "more (--all lists them)" in out
+
+
 def test_example_files_exist():
     for name in ("hackenbush_tree.txt", "hackenbush_cycles.txt"):
         assert Path(DATA / name).read_text().startswith("#")

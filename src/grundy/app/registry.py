@@ -531,7 +531,9 @@ def load_game_file(spec: str) -> ImpartialGame | TwoPlayerGame:
     path = path or spec
     if not os.path.isfile(path):
         raise InvalidGameError(f"{shown(path)}: no such file")
-    name = "grundy_user_game_" + str(abs(hash(os.path.abspath(path))))
+    from .user_code import USER_MODULE_PREFIX  # how a failure is traced to this file
+
+    name = USER_MODULE_PREFIX + str(abs(hash(os.path.abspath(path))))
     module_spec = importlib.util.spec_from_file_location(name, path)
     if module_spec is None or module_spec.loader is None:
         raise InvalidGameError(f"{shown(path)}: not a Python file")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Hashable, Sequence
+from itertools import islice
 from typing import Any
 
-from ..core.errors import InvalidPositionError, PositionLimitError
+from ..core.errors import PositionLimitError
 from ..core.move import Move
 from ..core.protocol import Game
 from ..impartial import loopy
@@ -19,6 +20,7 @@ __all__ = [
     "described_moves",
     "change_to_json",
     "MOVES_LISTED",
+    "MOVES_LISTED_AT_MOST",
     "MOVES_DESCRIBED",
     "PARTS_LISTED",
     "value_report",
@@ -50,6 +52,9 @@ def described_moves(
 
 #: Winning moves a report lists unless asked for all (``grundy value --all``).
 MOVES_LISTED = 100
+#: Asked for all, a report lists at most this many (a heap of 10^8 may split in millions
+#: of winning ways); ``winning_moves_count`` still counts them all.
+MOVES_LISTED_AT_MOST = 1_000_000
 #: Of those, the moves also described in words with the whole position after them (each
 #: description is as long as the position: 20 of them for a sum of 10^5 heaps is plenty).
 MOVES_DESCRIBED = 20
@@ -86,6 +91,21 @@ def change_to_json(rules: Game[Any], move: Move) -> dict[str, Any]:
         "from": rules.position_to_json(move.before),
         "to": rules.position_to_json(move.after),
     }
+
+
+def _changes_to_json(rules: Game[Any], moves: Sequence[Move]) -> list[dict[str, Any]]:
+    """:func:`change_to_json` of each move, the JSON of a part that several moves
+    change written once (one graph of 10^5 edges, not one copy a move)."""
+    written: dict[int, Any] = {}  # id of a move's "before" -> its JSON (moves hold them)
+    changes = []
+    for move in moves:
+        before = written.get(id(move.before))
+        if before is None:
+            before = written[id(move.before)] = rules.position_to_json(move.before)
+        changes.append(
+            {"part": move.part, "from": before, "to": rules.position_to_json(move.after)}
+        )
+    return changes
 
 
 def value_report(
@@ -137,19 +157,20 @@ def value_report(
         quotient, method, note = misere_method(game, rules, start, quotient)
     else:
         quotient = None
+    most = MOVES_LISTED_AT_MOST if limit is None else min(limit, MOVES_LISTED_AT_MOST)
+    count: int | None
     if quotient is not None:  # misère play through the quotient: linear in the heaps
         outcome = quotient.outcome(start)
-        try:
-            moves, moves_unlisted = quotient.winning_moves(start), ""
-        except InvalidPositionError as exc:  # a heap's options are too many to list
-            moves, moves_unlisted = [], str(exc)
+        # counted in closed form and listed lazily: a heap of 10^8 too (its period)
+        count = quotient.count_winning_moves(start)
+        moves, moves_unlisted = list(islice(quotient.iter_winning_moves(start), most)), ""
     else:
         outcome = rules.outcome(start, misere=misere)
         moves, moves_unlisted = _winning_changes_or_one(rules, start, misere)
-    count = None if moves_unlisted else len(moves)
-    if limit is not None and len(moves) > limit:
-        moves = moves[:limit]
-        moves_unlisted = f"the first {limit:,} of {count:,} winning moves are listed"
+        count = None if moves_unlisted else len(moves)
+    if count is not None and count > len(moves[:most]):
+        moves = moves[:most]
+        moves_unlisted = f"the first {len(moves):,} of {count:,} winning moves are listed"
     moves_left, moves_left_unknown = None, ""
     if remoteness:
         try:
@@ -168,7 +189,7 @@ def value_report(
         "misere": misere,
         "grundy": sg,
         "outcome": outcome.value,
-        "winning_moves": [change_to_json(rules, m) for m in moves],
+        "winning_moves": _changes_to_json(rules, moves),
         "winning_moves_count": count,
         "winning_moves_complete": not moves_unlisted,
         "position_text": rules.format_position(start),

@@ -14,7 +14,14 @@ import typer
 
 from . import cgt, nim, positions, sequences, serve, survey
 from .parsing import ClickException, _Command
-from .shared import ACCEPT_NEGATIVE, INTERRUPTED, app, err_console, version_text
+from .shared import (
+    ACCEPT_NEGATIVE,
+    INTERRUPTED,
+    app,
+    err_console,
+    interrupted_status,
+    version_text,
+)
 
 __all__ = ["app", "main", "version_text"]
 
@@ -37,7 +44,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     Usage errors (a missing argument, an unknown option) are reported like every other
     error: one line on stderr, exit status 2. A command without arguments (``grundy``,
-    ``grundy nim``) shows its help. Ctrl-C prints ``interrupted`` and exits with 130.
+    ``grundy nim``) shows its help. Ctrl-C prints ``interrupted`` and exits with 130;
+    SIGTERM, where a computation stops as on Ctrl-C to keep its work, with 143.
     """
     # A warning (a graph file with edges that cannot matter) is one line, like errors.
     warnings.showwarning = lambda message, *_args, **_kw: err_console.print(
@@ -54,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         hint = f" (see: {ctx.command_path} --help)" if ctx else ""
         err_console.print(f"error: {exc.format_message()}{hint}", markup=False)
         sys.exit(2)
-    except (typer.Abort, KeyboardInterrupt):  # Ctrl-C outside a command, or at a prompt
+    except (typer.Abort, KeyboardInterrupt) as exc:  # Ctrl-C outside a command, or at a prompt
         err_console.print("interrupted", markup=False)
-        sys.exit(INTERRUPTED)
+        sys.exit(interrupted_status(exc) if isinstance(exc, KeyboardInterrupt) else INTERRUPTED)
     sys.exit(status if isinstance(status, int) else 0)

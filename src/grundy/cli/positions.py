@@ -20,6 +20,7 @@ from ..app.play import play_impartial, play_two_player
 from ..app.value_reports import (
     MOVES_DESCRIBED,
     MOVES_LISTED,
+    MOVES_LISTED_AT_MOST,
     loopy_report,
     solve_report,
     value_report,
@@ -31,7 +32,6 @@ from ..impartial.game import ImpartialGame
 from ..twoplayer import TwoPlayerGame
 from ..twoplayer.tiers import DEFAULT_SHARD_SIZE
 from .shared import (
-    INTERRUPTED,
     Address,
     EngineName,
     JsonFlag,
@@ -41,6 +41,7 @@ from .shared import (
     Workers,
     console,
     err_console,
+    interrupted_status,
     print_json,
     reports_errors,
 )
@@ -134,7 +135,9 @@ def value(
         if misere:
             raise InvalidGameError("--loopy values normal play; --misere is not supported with it")
         return _loopy_value(game, rules, start, as_json)
-    listing = {"limit": None, "described": None} if every_move else {}
+    listing: dict[str, Any] = {"limit": None, "described": None} if every_move else {}
+    if not (every_move or as_json):  # the text shows only the moves it describes
+        listing["limit"] = MOVES_DESCRIBED
     report = value_report(
         game, rules, start, misere, remoteness=remoteness, quotient=stored, **listing
     )
@@ -158,7 +161,7 @@ def value(
         console.print(f"  remoteness     unknown: {report['remoteness_unknown']}", markup=False)
     count = report["winning_moves_count"]
     if count is not None:  # all counted; the first MOVES_DESCRIBED shown unless --all
-        _print_moves(report["winning_moves_text"], "winning moves  ", count)
+        _print_moves(report["winning_moves_text"], "winning moves  ", count, every_move)
         return
     console.print(
         f"  winning moves  not all listed: {report['winning_moves_unlisted']}", markup=False
@@ -184,9 +187,12 @@ def _loopy_value(game: str, rules: ImpartialGame[Any], start: Any, as_json: bool
     _print_moves(report["winning_moves_text"], "winning moves  ")
 
 
-def _print_moves(moves: list[dict], label: str, count: int | None = None) -> None:
+def _print_moves(
+    moves: list[dict], label: str, count: int | None = None, every_move: bool = False
+) -> None:
     """Print moves described by :func:`grundy.app.value_reports.described_moves`: all of them when
-    the report chose which (`count` is how many there are), else the first few."""
+    the report chose which (`count` is how many there are), else the first few; `every_move`:
+    ``--all`` asked for them all (and got at most ``MOVES_LISTED_AT_MOST``)."""
     shown = moves if count is not None else moves[:MOVES_DESCRIBED]
     if not moves:
         console.print(f"  {label}none")
@@ -196,6 +202,8 @@ def _print_moves(moves: list[dict], label: str, count: int | None = None) -> Non
     more = (len(moves) if count is None else count) - len(shown)
     if more > 0:
         hint = "--all lists them" if count is not None else "use --json for all"
+        if every_move:
+            hint = f"--all lists {MOVES_LISTED_AT_MOST:,} at most"
         console.print(f"  {' ' * len(label)}... {more:,} more ({hint})")
 
 
@@ -285,13 +293,13 @@ def solve(
                 shard_size=shard_size,
                 progress=show,
             )
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             err_console.print(
                 f"interrupted: the finished shards are kept in {store}; run the "
                 "same command to resume",
                 markup=False,
             )
-            raise typer.Exit(code=INTERRUPTED) from None
+            raise typer.Exit(code=interrupted_status(exc)) from None
     else:
         solution = twoplayer.solve(rules, start, symmetry=symmetry, progress=show)
     seconds = time.perf_counter() - began

@@ -24,13 +24,13 @@ from ..core.errors import InvalidGameError, InvalidPositionError
 from ..core.integers import parse_int, shown
 from ..core.solver import DEFAULT_MAX_POSITIONS
 from .shared import (
-    INTERRUPTED,
     JsonFlag,
     MaxPositions,
     MisereFlag,
     Progress,
     console,
     err_console,
+    interrupted_status,
     print_json,
     reports_errors,
 )
@@ -144,14 +144,14 @@ def table(
             checkpoint=checkpoint,
             progress=show,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         kept = (
             f"the values so far are kept in {checkpoint}; run the same command to resume"
             if checkpoint
             else "use --checkpoint FILE to keep the values of a long run"
         )
         err_console.print(f"interrupted: {kept}", markup=False)
-        raise typer.Exit(code=INTERRUPTED) from None
+        raise typer.Exit(code=interrupted_status(exc)) from None
     if plot and found is not None:  # a plot needs a code, so the sequence is there
         from ..heaps.plot import plot_sequence  # matplotlib only when a plot is asked for
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from ..app.user_code import user_code_error
 from ..core.errors import GrundyError
 from ..core.integers import unlimited_int_text
 from .parsing import _Group
@@ -18,6 +19,7 @@ from .parsing import _Group
 __all__ = [
     "ACCEPT_NEGATIVE",
     "INTERRUPTED",
+    "TERMINATED",
     "Address",
     "EngineName",
     "JsonFlag",
@@ -28,6 +30,7 @@ __all__ = [
     "app",
     "console",
     "err_console",
+    "interrupted_status",
     "print_json",
     "reports_errors",
     "version_text",
@@ -86,11 +89,30 @@ Progress = Annotated[
 ]
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
+#: Exit status after SIGTERM (128 + SIGTERM) where a computation stopped as on Ctrl-C
+#: (:func:`grundy.core.progress.sigterm_as_interrupt`), keeping its work.
+TERMINATED = 143
+
+
+def interrupted_status(exc: KeyboardInterrupt) -> int:
+    """The exit status of a command stopped by `exc`: 143 after SIGTERM, 130 after Ctrl-C.
+
+    Examples
+    --------
+    >>> from grundy.core.progress import Terminated
+    >>> interrupted_status(KeyboardInterrupt()), interrupted_status(Terminated())
+    (130, 143)
+    """
+    from ..core.progress import Terminated
+
+    return TERMINATED if isinstance(exc, Terminated) else INTERRUPTED
 
 
 def reports_errors(command: Callable) -> Callable:
     """Turn a GrundyError into one line on stderr and exit status 2, and Ctrl-C into
-    the line ``interrupted`` and exit status 130.
+    the line ``interrupted`` and exit status 130 (143 for SIGTERM, see
+    :func:`interrupted_status`). A user's game (``FILE.py:NAME``) failing in its own code
+    is one line too (:func:`grundy.app.user_code.user_code_error`), naming the call.
 
     The command runs without the interpreter's limit of 4,300 digits on writing an int
     (:func:`grundy.core.integers.unlimited_int_text`): grundy's ints have any size, and what
@@ -103,11 +125,20 @@ def reports_errors(command: Callable) -> Callable:
             with unlimited_int_text():
                 return command(*args, **kwargs)
         except GrundyError as exc:
-            err_console.print(f"error: {exc}", markup=False)
+            user = user_code_error(exc, kwargs.get("game"), kwargs.get("position"))
+            err_console.print(f"error: {user or exc}", markup=False)
             raise typer.Exit(code=2) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             err_console.print("interrupted", markup=False)
-            raise typer.Exit(code=INTERRUPTED) from None
+            raise typer.Exit(code=interrupted_status(exc)) from None
+        except (typer.Exit, typer.Abort):
+            raise
+        except Exception as exc:  # a user's game (FILE.py:NAME) failing in its own code
+            user = user_code_error(exc, kwargs.get("game"), kwargs.get("position"))
+            if user is None:  # not the user's code: a bug, with its traceback
+                raise
+            err_console.print(f"error: {user}", markup=False)
+            raise typer.Exit(code=2) from None
 
     return wrapper
 

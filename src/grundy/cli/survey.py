@@ -15,13 +15,13 @@ from rich.markup import escape
 
 from ..core.errors import InvalidGameError
 from .shared import (
-    INTERRUPTED,
     Address,
     EngineName,
     JsonFlag,
     Workers,
     console,
     err_console,
+    interrupted_status,
     print_json,
     reports_errors,
 )
@@ -170,13 +170,13 @@ def _resumable(run: Callable, path: str, *args: Any, **kwargs: Any) -> tuple[lis
     new: list = []
     try:
         return run(*args, on_result=new.append, **kwargs), new
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         err_console.print(
             f"interrupted: {len(new):,} new results are kept in {path}; run the "
             "same command to resume",
             markup=False,
         )
-        raise typer.Exit(code=INTERRUPTED) from None
+        raise typer.Exit(code=interrupted_status(exc)) from None
 
 
 def _misere_census(

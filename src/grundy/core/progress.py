@@ -26,6 +26,7 @@ __all__ = [
     "PARENT_POLL_SECONDS",
     "Chunks",
     "Progress",
+    "Terminated",
     "Widget",
     "exit_with_parent",
     "sigterm_as_interrupt",
@@ -178,9 +179,23 @@ class Chunks:
             self.size //= 2
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM inside :func:`sigterm_as_interrupt`: a ``KeyboardInterrupt``, so whatever
+    keeps its work on Ctrl-C keeps it on a kill, told apart only where the exit status is
+    chosen (143, 128 + SIGTERM, where Ctrl-C gives 130).
+
+    Examples
+    --------
+    >>> from grundy.core.progress import Terminated
+    >>> isinstance(Terminated(), KeyboardInterrupt)
+    True
+    """
+
+
 @contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """While the block runs, SIGTERM raises ``KeyboardInterrupt``, as Ctrl-C does.
+    """While the block runs, SIGTERM raises :class:`Terminated`, a ``KeyboardInterrupt``,
+    as Ctrl-C does.
 
     A computation that keeps its work on Ctrl-C (a checkpoint written in an ``except
     KeyboardInterrupt``) then keeps it when killed by ``kill``, a job scheduler or a
@@ -214,7 +229,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
         return
 
     def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+        raise Terminated
 
     previous = signal.signal(sigterm, interrupt)
     try:

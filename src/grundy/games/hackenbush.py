@@ -20,9 +20,81 @@ from ..core.sums import Sum
 from ..impartial.game import ImpartialGame
 from ._edge_files import EdgeList, check_vertex, edge_word, parse_edge_text, read_edge_file
 from .hackenbush_values import Edge as Edge  # the position's types: their old address too
-from .hackenbush_values import Edges, cuts_to_value, hackenbush_value, prune
+from .hackenbush_values import Edges, analyse, cuts_with_edges, hackenbush_value, prune
 
 __all__ = ["GreenHackenbush", "hackenbush_value"]
+
+#: A graph of at least this many edges is remembered once checked, by identity, with its
+#: value once found: one report asks a big graph's outcome, value, winning moves and
+#: reason, and each would check (prune) and analyse it again, O(E) in Python each time.
+REMEMBERED_FROM = 1_000
+#: At most this many checked graphs are remembered at once (then forgotten together).
+REMEMBERED_GRAPHS = 8
+#: The options of the last winning-move listing are remembered with the edge each cuts,
+#: up to this many edges in all, so describing a move is O(1), not two more checks and a
+#: comparison of two graphs of E edges.
+REMEMBERED_EDGES = 4_000_000
+
+
+class _Recent:
+    """What a game learnt of its last big graphs: those checked (and their values), and
+    the options of its last winning cuts with their edges. Keyed by identity: each object
+    is held while remembered, so its id is not reused meanwhile; nothing of it is copied
+    or pickled (a copy starts empty)."""
+
+    __slots__ = ("checked", "cuts", "analysed")
+
+    def __init__(self) -> None:
+        self.checked: dict[int, tuple[Edges, int | None]] = {}
+        self.cuts: dict[int, tuple[Edges, Edges, Edge]] = {}
+        self.analysed: tuple[Edges, Any] | None = None  # the last graph analysed, big
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return _Recent, ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recent:
+        return _Recent()
+
+    def is_checked(self, position: object) -> bool:
+        known = self.checked.get(id(position))
+        return known is not None and known[0] is position
+
+    def remember(self, position: Edges) -> None:
+        if len(position) >= REMEMBERED_FROM and not self.is_checked(position):
+            if len(self.checked) >= REMEMBERED_GRAPHS:
+                self.checked.clear()
+            self.checked[id(position)] = (position, None)
+
+    def value(self, position: Edges) -> int | None:
+        known = self.checked.get(id(position))
+        return known[1] if known is not None and known[0] is position else None
+
+    def analysis(self, position: Edges, ground: int) -> Any:
+        """The :func:`~grundy.games.hackenbush_values.analyse` of `position`, kept for
+        the last big graph checked (its value, then its winning cuts, read it)."""
+        if self.analysed is not None and self.analysed[0] is position:
+            return self.analysed[1]
+        graph = analyse(position, ground)
+        if self.is_checked(position):
+            self.analysed = (position, graph)
+            self.checked[id(position)] = (position, graph.root_value)
+        return graph
+
+    def remember_cuts(self, before: Edges, cuts: Sequence[tuple[Edge, Edges]]) -> None:
+        self.cuts = {}
+        edges = 0
+        for edge, option in cuts:
+            edges += len(option)
+            if edges > REMEMBERED_EDGES:
+                break
+            self.cuts[id(option)] = (option, before, edge)
+
+    def cut(self, before: object, after: object) -> Edge | None:
+        """The edge whose cut made `after` from `before`, if this game made it so."""
+        known = self.cuts.get(id(after))
+        if known is None or known[0] is not after or known[1] is not before:
+            return None
+        return known[2]
 
 
 # ----------------------------------------------------------------- the game
@@ -93,6 +165,7 @@ class GreenHackenbush(ImpartialGame[Edges]):
 
     ground: int = 0
     inline: bool = field(default=False, repr=False, compare=False)
+    _recent: _Recent = field(default_factory=_Recent, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_vertex(self.ground, "GreenHackenbush ground", InvalidGameError)
@@ -101,7 +174,14 @@ class GreenHackenbush(ImpartialGame[Edges]):
     def check_position(self, position: object) -> Edges | Sum:
         if isinstance(position, Sum):
             return Sum(*(self.check_position(p) for p in position.parts))
-        return prune(self._edges_of(position), self.ground)
+        recent = self._recent
+        if recent.is_checked(position):  # a big graph checked already: as it is
+            return position  # type: ignore[return-value]
+        checked = prune(self._edges_of(position), self.ground)
+        if type(position) is tuple and checked == position:
+            checked = position  # the caller's own object, remembered as checked
+        recent.remember(checked)
+        return checked
 
     def _edges_of(self, position: object) -> Edges:
         """The edges of `position` as a sorted tuple of pairs (u <= v), floating or not."""
@@ -176,6 +256,8 @@ class GreenHackenbush(ImpartialGame[Edges]):
             else:  # a loop, not a comprehension: the warning's stacklevel
                 parts.append(self._read_file(word))
         graphs = [self._parse_edges(typed) if p is None else p for p in parts]
+        for graph in graphs:  # checked (pruned) as read: not checked again
+            self._recent.remember(graph)
         return graphs[0] if len(graphs) == 1 else Sum(*graphs)
 
     @staticmethod
@@ -278,6 +360,9 @@ class GreenHackenbush(ImpartialGame[Edges]):
         >>> GreenHackenbush().describe_move(((0, 1), (1, 2), (1, 3)), ())
         'cut edge 0-1, 2 more edges fall'
         """
+        edge = self._recent.cut(before, after)
+        if edge is not None:  # an option this game made by cutting `edge`: O(1)
+            return _cut_text(edge, len(before) - len(after) - 1)  # type: ignore[arg-type]
         # A position as a user gives it (a list for a tuple, say) reads as its stored form.
         before, after = self.check_position(before), self.check_position(after)
         if isinstance(before, Sum) and isinstance(after, Sum):
@@ -292,11 +377,7 @@ class GreenHackenbush(ImpartialGame[Edges]):
         cut = [e for e in gone if e[0] in standing or e[1] in standing]
         if len(cut) != 1 or (Counter(after) - Counter(before)):
             return super().describe_move(before, after)
-        u, v = cut[0]
-        fell = gone.total() - 1
-        if not fell:
-            return f"cut edge {u}-{v}"
-        return f"cut edge {u}-{v}, {fell} more edge{'s fall' if fell > 1 else ' falls'}"
+        return _cut_text(cut[0], gone.total() - 1)
 
     # ------------------------------------------------------------- the rules
     def moves(self, position: Edges) -> list[Edges]:
@@ -309,6 +390,12 @@ class GreenHackenbush(ImpartialGame[Edges]):
 
     # ------------------------------------------------------------- the theory
     def formula(self, position: Edges) -> int:
+        recent = self._recent
+        value = recent.value(position)
+        if value is not None:
+            return value
+        if recent.is_checked(position):  # big: its analysis is kept for its winning cuts
+            return int(recent.analysis(position, self.ground).root_value)
         return hackenbush_value(position, self.ground)
 
     def moves_to_value(self, position: Edges | Sum, value: int) -> list[Edges | Sum]:
@@ -317,9 +404,35 @@ class GreenHackenbush(ImpartialGame[Edges]):
             return [o for o in self.options(position) if self.grundy(o) == value]
         if not position:
             return []
-        # A new list, of the hook's wider item type (a list is invariant in its items).
-        return [
-            *cuts_to_value(
-                position, self.ground, value, max_positions=self.max_positions, where=repr(self)
-            )
-        ]
+        graph = self._recent.analysis(position, self.ground) if position else None
+        cuts = cuts_with_edges(
+            position,
+            self.ground,
+            value,
+            max_positions=self.max_positions,
+            where=repr(self),
+            graph=graph,
+        )
+        self._recent.remember_cuts(position, cuts)  # describe_move reads the edges back
+        return [option for _, option in cuts]
+
+    def position_to_json(self, position: Edges | Sum) -> Any:
+        """A graph as JSON: its edges as pairs ``[u, v]`` (a Sum: ``{"sum": [...]}``).
+
+        Examples
+        --------
+        >>> from grundy.games import GreenHackenbush
+        >>> GreenHackenbush().position_to_json(((0, 1), (1, 2)))
+        [[0, 1], [1, 2]]
+        """
+        if type(position) is tuple and (not position or type(position[0]) is tuple):
+            return [[u, v] for u, v in position]  # the default's lists, in one comprehension
+        return super().position_to_json(position)
+
+
+def _cut_text(edge: Edge, fell: int) -> str:
+    """The words of a cut: the edge, and how many more edges fell with it."""
+    u, v = edge
+    if not fell:
+        return f"cut edge {u}-{v}"
+    return f"cut edge {u}-{v}, {fell} more edge{'s fall' if fell > 1 else ' falls'}"

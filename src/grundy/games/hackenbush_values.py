@@ -15,7 +15,15 @@ from itertools import compress
 
 from ..core.errors import PositionLimitError
 
-__all__ = ["Edge", "Edges", "hackenbush_value", "prune", "cuts_to_value"]
+__all__ = [
+    "Edge",
+    "Edges",
+    "analyse",
+    "hackenbush_value",
+    "prune",
+    "cuts_to_value",
+    "cuts_with_edges",
+]
 
 Edge = tuple[int, int]
 Edges = tuple[Edge, ...]
@@ -213,6 +221,21 @@ class _Analysis:
         return tuple(compress(position, keep))
 
 
+def analyse(edges: Sequence[Edge], ground: int = 0) -> _Analysis:
+    """The analysis of a grounded graph (bridges, components, values) that
+    :func:`hackenbush_value` and :func:`cuts_with_edges` read; ``root_value`` is the
+    graph's value. A game keeps the last one, so its value and its winning cuts are
+    found from one analysis.
+
+    Examples
+    --------
+    >>> from grundy.games.hackenbush_values import analyse
+    >>> analyse([(0, 1), (1, 2), (2, 0)]).root_value
+    1
+    """
+    return _Analysis(edges, ground, {})
+
+
 def hackenbush_value(edges: Sequence[Edge], ground: int = 0) -> int:
     """Return the SG value of the Green Hackenbush graph `edges` grounded at `ground`.
 
@@ -275,6 +298,8 @@ def cuts_to_value(
 ) -> list[Edges]:
     """Return the options of `position` (after one cut) whose value is `value`.
 
+    The options of :func:`cuts_with_edges`, without the edges cut.
+
     `position` is a checked graph (sorted edges, none fallen; see :func:`prune`);
     `max_positions` bounds the work and the options written out, beyond which
     PositionLimitError is raised, its message starting with `where`.
@@ -292,9 +317,35 @@ def cuts_to_value(
     -----
     From the theory, not a search of the options: see :class:`~grundy.games.GreenHackenbush`.
     """
+    cuts = cuts_with_edges(position, ground, value, max_positions=max_positions, where=where)
+    return [option for _, option in cuts]
+
+
+def cuts_with_edges(
+    position: Edges,
+    ground: int,
+    value: int,
+    *,
+    max_positions: int,
+    where: str,
+    graph: _Analysis | None = None,
+) -> list[tuple[Edge, Edges]]:
+    """Return each cut of `position` to an option of value `value`: the edge cut, the option.
+
+    As :func:`cuts_to_value`, whose options these are, in the same order; the edge says
+    what the move is without comparing the two graphs. `graph`: the :func:`analyse` of
+    `position` with `ground`, if at hand.
+
+    Examples
+    --------
+    >>> from grundy.games.hackenbush_values import cuts_with_edges
+    >>> cuts_with_edges(((0, 1), (1, 2), (1, 3)), 0, 2, max_positions=1000, where="tree")
+    [((1, 2), ((0, 1), (1, 3))), ((1, 3), ((0, 1), (1, 2)))]
+    """
     if not position:
         return []
-    graph = _Analysis(position, ground, {})
+    if graph is None:
+        graph = _Analysis(position, ground, {})
     labels, ends, values, head = graph.labels, graph.ends, graph.value, graph.head
     if values[0] == value:  # no option has the value of its position (mex)
         return []
@@ -320,6 +371,8 @@ def cuts_to_value(
     work = 0
     plans = []
     for c, target in need.items():
+        if not internal[c]:  # a lone vertex of the bridge tree (every vertex of a tree)
+            continue
         distinct: dict[Edge, int] = {}
         for e in internal[c]:
             distinct.setdefault(position[e], e)
@@ -357,4 +410,4 @@ def cuts_to_value(
             f"max_positions = {10 * max_positions:,} edges); the SG value is "
             f"{values[0]}"
         )
-    return [graph.cut(position, e) for e in found]
+    return [(position[e], graph.cut(position, e)) for e in found]

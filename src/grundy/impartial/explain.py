@@ -181,15 +181,16 @@ def lists_options_by_size(game: ExplainedGame, position: Hashable) -> bool:
     closed form values it and its numbers look too big to list its options quickly."""
     if not has_formula_value(game, position):
         return True  # the value came from a search over these very options
-    largest, count = _size_of(position)
+    largest, count = _size_of(position, _LISTED_NUMBERS)
     return largest <= _LISTED_LARGEST and count <= _LISTED_NUMBERS
 
 
-def _size_of(position: object) -> tuple[int, int]:
-    """The largest int in a position (tuples, sums nested) and how many ints it holds."""
+def _size_of(position: object, most: int) -> tuple[int, int]:
+    """The largest int in a position (tuples, sums nested) and how many ints it holds;
+    past `most` ints it stops (a graph of 10^5 edges is not walked to say it is big)."""
     largest = count = 0
     stack = [position]
-    while stack:
+    while stack and count <= most:
         item = stack.pop()
         if type(item) is int:
             largest, count = max(largest, abs(item)), count + 1

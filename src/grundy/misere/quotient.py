@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -34,6 +34,7 @@ from ..core.sums import Sum
 from ..heaps.codes import HeapCode
 from . import monoid as mo
 from .heap_rules import heap_rules
+from .heap_winners import heap_winners, periodic_from
 from .incremental import (
     Candidate,
     QuotientBuilder,
@@ -53,8 +54,10 @@ __all__ = ["MisereQuotient", "misere_quotient", "misere_quotient_within"]
 MAX_ORDER = 2048
 MAX_CANDIDATE = 200_000
 MAX_WORK = 100_000_000
-#: :meth:`MisereQuotient.winning_moves` lists the options of heaps up to this size.
-MAX_LISTED_HEAP = 100_000
+#: :meth:`MisereQuotient.winning_moves` lists at most this many moves (a heap of 10^8
+#: has millions of winning splits): past it, ``iter_winning_moves`` lists them lazily and
+#: ``count_winning_moves`` counts them.
+MAX_MOVES = 1_000_000
 FILE_FORMAT = "grundy misere quotient 1"
 
 
@@ -133,19 +136,38 @@ class MisereQuotient(QuotientPresentation):
         """
         return Outcome.P if self._is_p[self.element(heaps)] else Outcome.N
 
-    def winning_moves(self, heaps: Iterable[int] | Sum) -> list[Move]:
+    def winning_moves(
+        self, heaps: Iterable[int] | Sum, *, max_moves: int = MAX_MOVES
+    ) -> list[Move]:
         """Every move of a sum of heaps to a misère P-position, as the change it makes.
 
         A move changes one heap to one of its options; it wins when the product of the
         other heaps' elements and the option's lands in the P-portion. Products of the
         heaps before and after each one make every "rest" in one pass, and the winning
-        options of each (heap, rest) are found once: linear in the number of heaps.
+        options of each (heap, rest) are found once: linear in the number of heaps. A
+        heap of any size is answered through a proved period (see
+        :meth:`iter_winning_moves`).
+
+        Parameters
+        ----------
+        heaps : iterable of int, or Sum
+            The heaps.
+        max_moves : int
+            The most moves listed.
 
         Returns
         -------
         list of Move
             ``Move(part=i, before=heap, after=option)``: the option is 0 (heap removed),
-            a heap, or a ``Sum`` of heaps. Empty for a P-position.
+            a heap, or a ``Sum`` of heaps; in the order of the heaps, then of the
+            options from the last (most heaps first, then the largest). Empty for a
+            P-position.
+
+        Raises
+        ------
+        PositionLimitError
+            More than `max_moves` moves win (a heap of 10^8 may split in millions of
+            winning ways): :meth:`iter_winning_moves` lists them one at a time.
 
         Examples
         --------
@@ -154,41 +176,118 @@ class MisereQuotient(QuotientPresentation):
         >>> q.winning_moves([4, 1])
         [Move(part=0, before=4, after=Sum(1, 1)), Move(part=1, before=1, after=0)]
         """
+        hs, rests = self._rests(heaps)
+        count = self._count(hs, rests)  # in closed form: refused before any is listed
+        if count > max_moves:
+            raise PositionLimitError(
+                f"misère {self.code}: {count:,} winning moves, more than max_moves = "
+                f"{max_moves:,}; iter_winning_moves lists them one at a time"
+            )
+        return list(self._moves(hs, rests))
+
+    def iter_winning_moves(self, heaps: Iterable[int] | Sum) -> Iterator[Move]:
+        """The moves of :meth:`winning_moves`, in the same order, one at a time.
+
+        A heap past the computed ones (a proved period) and past
+        :func:`~grundy.misere.heap_winners.periodic_from` has its winning options found
+        from the period: a few explicit ones and whole residue classes (see
+        :mod:`grundy.misere.heap_winners`), so the first moves of a heap of 10^18 come at
+        once, whatever the number of its options.
+
+        Raises
+        ------
+        InvalidPositionError
+            At once, for a heap that is not a non-negative int or is past this quotient
+            without a proved period.
+
+        Examples
+        --------
+        >>> from grundy.misere.quotient import misere_quotient
+        >>> from itertools import islice
+        >>> kayles = misere_quotient("0.77", 200)     # periodic: every heap
+        >>> for move in islice(kayles.iter_winning_moves([10**8, 7]), 2):
+        ...     print(move)
+        Move(part=0, before=100000000, after=Sum(70, 99999929))
+        Move(part=0, before=100000000, after=Sum(34, 99999965))
+        """
+        hs, rests = self._rests(heaps)
+        return self._moves(hs, rests)
+
+    def _moves(self, hs: list[int], rests: list[int] | None) -> Iterator[Move]:
+        if rests is None:
+            return
+        for i, (heap, rest) in enumerate(zip(hs, rests, strict=True)):
+            for option in self._winning_options(heap, rest):
+                yield Move(i, heap, option)
+
+    def count_winning_moves(self, heaps: Iterable[int] | Sum) -> int:
+        """How many moves of a sum of heaps win: the length of :meth:`winning_moves`,
+        counted without listing them (a heap of 10^8 in closed form).
+
+        Examples
+        --------
+        >>> from grundy.misere.quotient import misere_quotient
+        >>> kayles = misere_quotient("0.77", 200)
+        >>> kayles.count_winning_moves([4, 1]), kayles.count_winning_moves([10**8])
+        (2, 8333338)
+        """
+        return self._count(*self._rests(heaps))
+
+    def _count(self, hs: list[int], rests: list[int] | None) -> int:
+        if rests is None:
+            return 0
+        return sum(self._winning_count(h, rest) for h, rest in zip(hs, rests, strict=True))
+
+    def _rests(self, heaps: Iterable[int] | Sum) -> tuple[list[int], list[int] | None]:
+        """The heaps, and for each the product of the others' elements (None for a
+        P-position: no move wins)."""
         hs = list(_heaps(heaps))
         elems = [self.heap_element(h) for h in hs]
         table = self._table
-        before = [0]
-        for x in elems:
-            before.append(table[before[-1]][x])
-        if self._is_p[before[-1]]:
-            return []
-        moves: list[Move] = []
-        after = 0
-        for i in range(len(hs) - 1, -1, -1):  # after = product of the heaps past i
-            rest = table[before[i]][after]
-            moves.extend(Move(i, hs[i], option) for option in self._winning_options(hs[i], rest))
-            after = table[after][elems[i]]
-        moves.reverse()
-        return moves
+        after = [0] * (len(hs) + 1)  # after[i]: the product of the heaps from i on
+        for i in range(len(hs) - 1, -1, -1):
+            after[i] = table[after[i + 1]][elems[i]]
+        if self._is_p[after[0]]:
+            return hs, None
+        rests = []
+        before = 0
+        for i, x in enumerate(elems):
+            rests.append(table[before][after[i + 1]])
+            before = table[before][x]
+        return hs, rests
 
-    def _winning_options(self, heap: int, rest: int) -> tuple[Any, ...]:
+    def _winning_count(self, heap: int, rest: int) -> int:
+        if self._from_period(heap):
+            return heap_winners(self, heap, rest).count
+        return len(self._listed_options(heap, rest))
+
+    def _from_period(self, heap: int) -> bool:
+        """Is `heap` answered by its residues (past the computed heaps and the reach of
+        the period), not by listing its options?"""
+        if heap <= self.upto:
+            return False
+        start = periodic_from(self)
+        return start is not None and heap >= start
+
+    def _winning_options(self, heap: int, rest: int) -> Iterable[Any]:
+        if self._from_period(heap):
+            return heap_winners(self, heap, rest)
+        return self._listed_options(heap, rest)
+
+    def _listed_options(self, heap: int, rest: int) -> tuple[Any, ...]:
+        """The winning options of a heap found by listing its options (kept)."""
         key = (heap, rest)
         found = self._winners.get(key)
         if found is None:
-            if heap > max(self.upto, MAX_LISTED_HEAP):
-                raise InvalidPositionError(
-                    f"heap {heap}: its options are too many to list (heaps up to "
-                    f"{max(self.upto, MAX_LISTED_HEAP):,})"
-                )
             row = self._table[rest]
             good = []
-            for option in reversed(self._rules.options(heap)):  # reversed: Move order
+            for option in reversed(self._rules.options(heap)):  # the last option first
                 x = 0
                 for part in option:
                     x = self._table[x][self.heap_element(part)]
                 if self._is_p[row[x]]:
                     good.append(option[0] if len(option) == 1 else Sum(*option) if option else 0)
-            found = tuple(reversed(good))
+            found = tuple(good)
             self._winners[key] = found
         return found
 

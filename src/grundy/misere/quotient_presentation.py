@@ -54,6 +54,8 @@ class QuotientPresentation:
     _rules: HeapRules = field(init=False, repr=False, compare=False)
     # the winning options of (heap, rest) found so far, by MisereQuotient.winning_moves
     _winners: dict[tuple[int, int], tuple[Any, ...]] = field(init=False, repr=False, compare=False)
+    # and of heaps past the period's reach, by (rest, heap mod p): see heap_winners.py
+    _shapes: dict[tuple[int, int], Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         def bad(reason: str) -> InvalidGameError:
@@ -106,6 +108,7 @@ class QuotientPresentation:
         set_(self, "_is_p", is_p)
         set_(self, "_rules", rules)
         set_(self, "_winners", {})
+        set_(self, "_shapes", {})
 
     # -- the monoid ----------------------------------------------------------------------
 
