@@ -97,3 +97,27 @@ def test_the_outputs_hold_the_exact_values(executed):
     assert "G = 0: P-positions (" in shown(executed["wythoff"], "image/svg+xml")[0]
     assert "Lasker" in shown(executed["pattern"], "text/markdown")[0]
     assert "⌊kφ⌋" in shown(executed["pattern-2d"], "text/markdown")[0]
+
+
+@pytest.mark.slow
+def test_the_screenshot_script_draws_the_three_cells(tmp_path):
+    """docs/images/make_notebook_screenshots.py (Chromium through Playwright)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("playwright")
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("/usr/bin/chromium is missing; CI installs it with apt-get")
+    script = ROOT / "docs" / "images" / "make_notebook_screenshots.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    for tag in ("chomp", "thermograph", "heatmap"):
+        image = (tmp_path / f"notebook-{tag}.png").read_bytes()
+        assert image[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
+        assert width > 300 and height > 150, (tag, width, height)
