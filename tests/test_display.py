@@ -408,6 +408,8 @@ def test_a_table_of_other_positions_lists_them_and_stops_at_a_thousand():
     assert values == [3, 0, 7]
     rows = read_html(values._repr_html_()).rows
     assert [(r[0][2], r[1][2]) for r in rows[1:]] == [("1 2", "3"), ("3 3", "0"), ("2 5", "7")]
+    consecutive = Nim().table([4, 5, 6])  # a list of heaps in a row: ten to a row too
+    assert consecutive.start == 4 and read_html(consecutive._repr_html_()).rows[1][0][2] == "0"
     long = Nim().table(range(0, 3000, 2))
     html = long._repr_html_()
     assert len(long) == 1500 and read_html(html).rows[-1][0][2] == "1998"

@@ -39,6 +39,7 @@ __all__ = [
     "AMAZONS",
     "CREATURES",
     "DOMINOES",
+    "grid_picture",
     "strip_picture",
     "cake_picture",
 ]
@@ -350,6 +351,30 @@ def _cell(drawing: Svg, x: float, y: float, side: float, style: Cell) -> None:
             dominant_baseline="central",
         )
     drawing.end()
+
+
+def grid_picture(
+    board: Sequence[str], cells: Mapping[str, Cell], *, title: str, text: str
+) -> Picture:
+    """A board with its columns lettered a, b, ... and its rows numbered from 1 at the
+    top, as the grid games name cells (``a1`` top left).
+
+    Examples
+    --------
+    >>> from grundy.display.boards import grid_picture, STONES
+    >>> picture = grid_picture(["x.", ".o"], STONES, title="clobber x.|.o", text="x.|.o")
+    >>> [f">{name}</text>" in picture.svg for name in ("a", "b", "1", "2")]
+    [True, True, True, True]
+    """
+    return board_picture(
+        board,
+        cells,
+        title=title,
+        text=text,
+        column_names=column_letters(max((len(row) for row in board), default=0)),
+        row_names=[str(r + 1) for r in range(len(board))],
+        what=title,
+    )
 
 
 def strip_picture(

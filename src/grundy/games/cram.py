@@ -10,7 +10,7 @@ from ..core.errors import InvalidPositionError
 from ..core.key_memo import KeyMemo
 from ..core.outcome import Outcome
 from ..core.sums import Sum
-from ..display.boards import SQUARES, board_picture, column_letters
+from ..display.boards import SQUARES, grid_picture
 from ..display.picture import Picture
 from ..impartial.explain import mex_reason, xor_line
 from ..impartial.game import ImpartialGame
@@ -370,15 +370,7 @@ class Cram(ImpartialGame[Board]):
         if isinstance(board, Sum):
             return super().picture(board)
         title = self.picture_title(board)
-        return board_picture(
-            board,
-            SQUARES,
-            title=title,
-            text=self.draw(board),
-            column_names=column_letters(len(board[0])),
-            row_names=[str(r + 1) for r in range(len(board))],
-            what=title,
-        )
+        return grid_picture(board, SQUARES, title=title, text=self.draw(board))
 
     def describe_move(self, before: Board | Sum, after: Board | Sum) -> str:
         """Name the domino placed, its two cells: ``a1-b1``.

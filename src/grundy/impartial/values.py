@@ -231,14 +231,20 @@ class ImpartialValues(ImpartialRules[P]):
         """
         title = self.name or repr(self)
         if isinstance(positions, range) and positions.step == 1:
-            heaps: Iterable[Any] = positions  # heaps 0, 1, 2...: positions of a heap game
-            return ValueTable((self.grundy(p) for p in heaps), start=positions.start, title=title)
+            indices: Iterable[Any] = positions  # heaps 0, 1, 2...: positions of a heap game
+            return ValueTable((self.grundy(p) for p in indices), start=positions.start, title=title)
         found: list[int] = []
-        labels: list[str] = []
+        first: list[P | Sum] = []  # what the HTML table shows; the values are all kept
         for p in positions:
             found.append(self.grundy(p))
-            if len(labels) < SHOWN:  # what the HTML table shows; the values are all kept
-                labels.append(self.format_position(self.check_position(p)))
+            if len(first) < SHOWN:
+                first.append(p)
+        heaps = [p for p in first if type(p) is int]
+        if first and len(heaps) == len(first):
+            start = heaps[0]
+            if heaps == list(range(start, start + len(heaps))):  # heaps in a row
+                return ValueTable(found, start=start, title=title)
+        labels = [self.format_position(self.check_position(p)) for p in first]
         return ValueTable(found, labels=labels, title=title)
 
     def table2d(

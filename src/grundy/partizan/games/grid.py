@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from ...core.errors import InvalidPositionError
 from ...core.integers import parse_int, shown
-from ...display.boards import SQUARES, Cell, board_picture, column_letters
+from ...display.boards import SQUARES, Cell, grid_picture
 from ...display.picture import Picture
 from ..protocol import PartizanGame
 
@@ -576,15 +576,8 @@ class GridGame(PartizanGame[Board]):
         (4, 'domineering: ...|...')
         """
         board = self.check_position(position)
-        title = self.picture_title(board)
-        return board_picture(
-            board,
-            self.picture_cells,
-            title=title,
-            text=self.draw(board),
-            column_names=column_letters(len(board[0])),
-            row_names=[str(r + 1) for r in range(len(board))],
-            what=title,
+        return grid_picture(
+            board, self.picture_cells, title=self.picture_title(board), text=self.draw(board)
         )
 
     def _one_move(self, before: Any, after: Any) -> tuple[Board, Board, list[tuple[int, int]]]:

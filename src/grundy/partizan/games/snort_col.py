@@ -13,7 +13,7 @@ from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
 from ...core.key_memo import KeyMemo
-from ...display.boards import SQUARES, board_picture, column_letters
+from ...display.boards import SQUARES, grid_picture
 from ...display.picture import Picture
 from ..canonical import CanonicalGame, nimber, number
 from ..protocol import PartizanGame, Player
@@ -413,15 +413,7 @@ class GenCol(PartizanGame[Position]):
         if _is_graph(position):
             return super().picture(position)
         title = self.picture_title(position)
-        return board_picture(
-            position,
-            SQUARES,
-            title=title,
-            text=self.draw(position),
-            column_names=column_letters(len(position[0])),
-            row_names=[str(r + 1) for r in range(len(position))],
-            what=title,
-        )
+        return grid_picture(position, SQUARES, title=title, text=self.draw(position))
 
     def draw(self, position: Position) -> str:
         """Draw a board with its columns lettered and rows numbered; a graph as its

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import InvalidPositionError
 from ...core.integers import parse_int, shown
-from ...display.boards import NOUGHTS_AND_CROSSES, board_picture, column_letters
+from ...display.boards import NOUGHTS_AND_CROSSES, grid_picture
 from ...display.picture import Picture
 from ..game import Encoding, TwoPlayerGame
 
@@ -268,16 +268,9 @@ class TicTacToe(TwoPlayerGame[str]):
         (2, 1, 'tictactoe: x../.o./...')
         """
         position = self.check_position(position)
+        rows = [position[r : r + 3] for r in range(0, _CELLS, 3)]
         title = self.picture_title(position)
-        return board_picture(
-            [position[r : r + 3] for r in range(0, _CELLS, 3)],
-            NOUGHTS_AND_CROSSES,
-            title=title,
-            text=self.draw(position),
-            column_names=column_letters(3),
-            row_names=["1", "2", "3"],
-            what=title,
-        )
+        return grid_picture(rows, NOUGHTS_AND_CROSSES, title=title, text=self.draw(position))
 
     def parse_move(self, position: str, text: str) -> str | None:
         """Read a cell: ``b2`` (column a-c, row 1-3), ``5`` (cells 1-9 in reading order)
