@@ -594,3 +594,12 @@ def test_a_pattern_report_shows_its_patterns_and_its_table():
     )
     with pytest.raises(InvalidGameError):
         find_patterns(Nim(), dims=3, upto=3).table()
+
+
+def test_heaps_past_the_interpreters_int_text_limit():
+    heap = 10**5000
+    picture = picture_of(Nim(), gr.Sum(heap, 3))
+    assert "(5,001 digits)" in picture.svg and picture.title.startswith("Nim(): ")
+    assert picture_of(Wythoff(), (heap, 1)).text.startswith("1000")
+    with pytest.raises(ValueError):  # the limit is lifted only while drawing
+        str(heap)

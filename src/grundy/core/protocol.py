@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from ..display.picture import Picture, text_picture
 from .errors import InvalidGameError
+from .integers import unlimited_int_text
 from .solver import DEFAULT_MAX_POSITIONS
 
 __all__ = ["Game", "GameKind", "P"]
@@ -160,7 +161,8 @@ class Game(Generic[P]):
         >>> Nim().picture_title((3, 4, 5)), Domineering().picture_title(("..", ".#"))
         ('Nim(): 3 4 5', 'domineering: ..|.#')
         """
-        text = self.format_position(position)
+        with unlimited_int_text():  # a heap of 10^5000 is a position too
+            text = self.format_position(position)
         if len(text) > 80:
             text = f"{text[:60]}... ({len(text):,} characters)"
         return f"{self.name or repr(self)}: {text}"

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..core.errors import InvalidPositionError, PositionLimitError
-from ..core.integers import parse_int, shown
+from ..core.integers import parse_int, shown, unlimited_int_text
 from ..core.sums import Sum
 from ..display.heaps import heaps_picture
 from ..display.picture import Picture
@@ -212,7 +212,9 @@ class HeapGame(ImpartialGame[HeapPosition]):
             return super().picture(position)
         heaps = (position,) if isinstance(position, int) else position
         title = self.picture_title(position)
-        return heaps_picture(heaps, title=title, text=self.draw(position), what=title)
+        with unlimited_int_text():  # the text of a heap of 10^5000
+            text = self.draw(position)
+        return heaps_picture(heaps, title=title, text=text, what=title)
 
     def describe_move(self, before: HeapPosition | Sum, after: HeapPosition | Sum) -> str:
         """Say which heap a move changed, e.g. ``heap 1: 3 -> 1`` (heaps numbered from 1).

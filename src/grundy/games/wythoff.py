@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..core.errors import InvalidPositionError, PositionLimitError
-from ..core.integers import shown
+from ..core.integers import shown, unlimited_int_text
 from ..core.outcome import Outcome
 from ..core.sums import Sum
 from ..display.heaps import heaps_picture
@@ -209,9 +209,9 @@ class Wythoff(ImpartialGame[Pair]):
         if isinstance(position, Sum):
             return super().picture(position)
         title = self.picture_title(position)
-        return heaps_picture(
-            position, title=title, text=self.draw(position), names=("a", "b"), what=title
-        )
+        with unlimited_int_text():  # the text of a heap of 10^5000
+            text = self.draw(position)
+        return heaps_picture(position, title=title, text=text, names=("a", "b"), what=title)
 
     def describe_move(self, before: Pair | Sum, after: Pair | Sum) -> str:
         """Describe a move in words, heaps numbered from 1.
