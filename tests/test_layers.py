@@ -20,6 +20,7 @@ SOURCE = Path(__file__).resolve().parent.parent / "src"
 LAYERS = {
     "grundy.core": 0,  # core: protocol, errors, sums, solvers, graphs, long-run plumbing
     "grundy.nimbers": 0,
+    "grundy.display": 0,  # pictures and tables for notebooks
     "grundy.impartial": 1,  # impartial games and what they answer
     "grundy": 1,  # the package itself re-exports core, nimbers and impartial
     "grundy.heaps": 2,  # algorithms

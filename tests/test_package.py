@@ -15,7 +15,8 @@ import grundy as gr
 def test_import_grundy_stays_light():
     code = (
         "import sys, grundy\n"
-        "heavy = {'numba', 'numpy', 'typer', 'rich', 'matplotlib', 'fastapi', 'networkx'}\n"
+        "heavy = {'numba', 'numpy', 'typer', 'rich', 'matplotlib', 'fastapi', 'networkx',"
+        " 'IPython'}\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -11,6 +11,7 @@ __all__ = [
     "NimberZeroDivisionError",
     "LoopError",
     "PositionLimitError",
+    "PictureLimitError",
     "MoveGenerationError",
     "DatabaseError",
     "CheckpointError",
@@ -64,6 +65,10 @@ class LoopError(GrundyError, RuntimeError):
 
 class PositionLimitError(GrundyError, RuntimeError):
     """A search needed more positions than its ``max_positions`` limit."""
+
+
+class PictureLimitError(GrundyError, ValueError):
+    """A picture would need more shapes (or cells) than its limit: too big to draw."""
 
 
 class MoveGenerationError(GrundyError, RuntimeError):

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
+from ..display.picture import Picture, text_picture
 from .errors import InvalidGameError
+from .integers import unlimited_int_text
 from .solver import DEFAULT_MAX_POSITIONS
 
 __all__ = ["Game", "GameKind", "P"]
@@ -125,6 +127,45 @@ class Game(Generic[P]):
         '3 4 5'
         """
         return self.format_position(position)
+
+    def picture(self, position: P) -> Picture:
+        """Draw `position` for a notebook: a :class:`~grundy.display.Picture`.
+
+        Jupyter shows the picture's SVG (its ``_repr_svg_``), a terminal its text. This
+        is a hook: a game with a board, heaps or a graph overrides it to draw them
+        (Chomp's cake, Domineering's board, Nim's heaps, Hackenbush's edges); the
+        default is the text of :meth:`draw` in ``<pre>``. The position is checked first.
+
+        Raises
+        ------
+        PictureLimitError
+            The drawing would need more than ``MAX_SHAPES`` SVG elements.
+
+        Examples
+        --------
+        >>> halve = gr.game_from_moves(lambda n: [n // 2] if n else [], name="halve")
+        >>> picture = halve.picture(6)
+        >>> picture, picture._repr_svg_(), picture._repr_html_()[:4]
+        (6, None, '<pre')
+        """
+        position = self.check_position(position)
+        return text_picture(self.draw(position), title=self.picture_title(position))
+
+    def picture_title(self, position: P) -> str:
+        """The words of a picture: the game and the position (shortened when long).
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> from grundy.partizan.games import Domineering
+        >>> Nim().picture_title((3, 4, 5)), Domineering().picture_title(("..", ".#"))
+        ('Nim(): 3 4 5', 'domineering: ..|.#')
+        """
+        with unlimited_int_text():  # a heap of 10^5000 is a position too
+            text = self.format_position(position)
+        if len(text) > 80:
+            text = f"{text[:60]}... ({len(text):,} characters)"
+        return f"{self.name or repr(self)}: {text}"
 
     def parse_move(self, position: P, text: str) -> P | None:
         """Read a move typed by a person at `position`: the position it leads to.

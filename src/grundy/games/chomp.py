@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from ..core.errors import InvalidPositionError
 from ..core.integers import parse_int, shown
 from ..core.sums import Sum
+from ..display.boards import CHOCOLATE, board_picture, check_board_size
+from ..display.picture import Picture
 from ..impartial.game import ImpartialGame
 from .chomp_rows import three_row_table
 
@@ -277,6 +279,41 @@ class Chomp(ImpartialGame[tuple[int, ...]]):
         expected = "an integer; give the row lengths (bottom row first) or one rectangle RxC"
         rows = [parse_int(word, f"{self!r}: row length", expected=expected) for word in tokens]
         return self._check_rows(rows)
+
+    def picture(self, position: tuple[int, ...] | Sum) -> Picture:
+        """Draw the cake: rows of chocolate squares, the bottom row first (row 1), the
+        poisoned square crossed out in the bottom-left corner; rows and columns
+        numbered as :meth:`describe_move` counts them.
+
+        Raises
+        ------
+        PictureLimitError
+            More squares than a picture draws (about 6,000).
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> picture = Chomp().picture((4, 3, 3))
+        >>> picture.svg.count("chocolate</title>"), picture.svg.count("poisoned")
+        (9, 1)
+        """
+        position = self.check_position(position)
+        if isinstance(position, Sum):
+            return super().picture(position)
+        title = self.picture_title(position)
+        check_board_size(sum(position), title)
+        rows = ["p" + "c" * (position[0] - 1)] + ["c" * length for length in position[1:]]
+        return board_picture(
+            rows[::-1],  # drawn top row first
+            CHOCOLATE,
+            title=title,
+            text=self.draw(position),
+            column_names=[str(c + 1) for c in range(position[0])],
+            row_names=[str(r) for r in range(len(position), 0, -1)],
+            names_below=True,
+            frame=False,
+            what=title,
+        )
 
     def describe_move(self, before: tuple[int, ...] | Sum, after: tuple[int, ...] | Sum) -> str:
         """Say which square was bitten, rows and columns counted from 1 as people count

@@ -10,6 +10,8 @@ from ..core.errors import InvalidPositionError
 from ..core.key_memo import KeyMemo
 from ..core.outcome import Outcome
 from ..core.sums import Sum
+from ..display.boards import SQUARES, grid_picture
+from ..display.picture import Picture
 from ..impartial.explain import mex_reason, xor_line
 from ..impartial.game import ImpartialGame
 from .cram_board import (
@@ -353,6 +355,22 @@ class Cram(ImpartialGame[Board]):
 
         board = self.check_position(position)
         return draw_board(board) if not isinstance(board, Sum) else self.format_position(board)
+
+    def picture(self, position: Board | Sum) -> Picture:
+        """Draw the board: free squares light, covered ones (``#``) dark, columns lettered
+        and rows numbered as moves name cells; a ``Sum`` as its boards side by side.
+
+        Examples
+        --------
+        >>> from grundy.games import Cram
+        >>> Cram().picture("..|#.").svg.count(">taken</title>")
+        1
+        """
+        board = self.check_position(position)
+        if isinstance(board, Sum):
+            return super().picture(board)
+        title = self.picture_title(board)
+        return grid_picture(board, SQUARES, title=title, text=self.draw(board))
 
     def describe_move(self, before: Board | Sum, after: Board | Sum) -> str:
         """Name the domino placed, its two cells: ``a1-b1``.

@@ -17,6 +17,8 @@ from typing import Any
 from ..core.errors import InvalidGameError, InvalidPositionError, PositionLimitError
 from ..core.integers import shown
 from ..core.sums import Sum
+from ..display.graphs import HACKENBUSH_COLOURS, grounded_graph_picture
+from ..display.picture import Picture
 from ..impartial.game import ImpartialGame
 from ._edge_files import EdgeList, check_vertex, edge_word, parse_edge_text, read_edge_file
 from .hackenbush_values import Edge as Edge  # the position's types: their old address too
@@ -348,6 +350,35 @@ class GreenHackenbush(ImpartialGame[Edges]):
             return sum(v for v, _ in sizes), sum(e for _, e in sizes)
         vertices = {self.ground}.union(*position) if position else {self.ground}
         return len(vertices), len(position)
+
+    def picture(self, position: Edges | Sum) -> Picture:
+        """Draw the graph standing on the ground, every edge green; a ``Sum`` as its
+        graphs side by side.
+
+        Raises
+        ------
+        PictureLimitError
+            Too many edges to draw (more than about 6,000).
+
+        Examples
+        --------
+        >>> from grundy.games import GreenHackenbush
+        >>> picture = GreenHackenbush().picture(((0, 1), (1, 2), (1, 2)))
+        >>> picture.svg.count("green edge"), picture.title
+        (3, 'GreenHackenbush(ground=0): edges 0-1 1-2 1-2')
+        """
+        position = self.check_position(position)
+        if isinstance(position, Sum):
+            return super().picture(position)
+        title = self.picture_title(position)
+        return grounded_graph_picture(
+            [(u, v, "e") for u, v in position],
+            HACKENBUSH_COLOURS,
+            title=title,
+            text=self.draw(position),
+            ground=self.ground,
+            what=title,
+        )
 
     def describe_move(self, before: Edges | Sum, after: Edges | Sum) -> str:
         """Name the edge cut and count the edges that fell with it.

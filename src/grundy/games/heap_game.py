@@ -8,8 +8,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..core.errors import InvalidPositionError, PositionLimitError
-from ..core.integers import parse_int, shown
+from ..core.integers import parse_int, shown, unlimited_int_text
 from ..core.sums import Sum
+from ..display.heaps import heaps_picture
+from ..display.picture import Picture
 from ..impartial.explain import xor_line
 from ..impartial.game import ImpartialGame
 
@@ -193,6 +195,26 @@ class HeapGame(ImpartialGame[HeapPosition]):
         if not tokens:
             raise InvalidPositionError(f"{self!r}: give at least one heap size")
         return tuple(parse_heap(t, self) for t in tokens)
+
+    def picture(self, position: HeapPosition | Sum) -> Picture:
+        """Draw the heaps as columns of counters, each heap's size below it (a heap of
+        more than 20 as a broken bar); a ``Sum`` as its parts side by side.
+
+        Examples
+        --------
+        >>> from grundy.games import Nim
+        >>> picture = Nim().picture((3, 4, 5))
+        >>> picture.svg.count("<circle"), picture.title
+        (12, 'Nim(): 3 4 5')
+        """
+        position = self.check_position(position)
+        if isinstance(position, Sum):
+            return super().picture(position)
+        heaps = (position,) if isinstance(position, int) else position
+        title = self.picture_title(position)
+        with unlimited_int_text():  # the text of a heap of 10^5000
+            text = self.draw(position)
+        return heaps_picture(heaps, title=title, text=text, what=title)
 
     def describe_move(self, before: HeapPosition | Sum, after: HeapPosition | Sum) -> str:
         """Say which heap a move changed, e.g. ``heap 1: 3 -> 1`` (heaps numbered from 1).

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..core.errors import InvalidPositionError, PositionLimitError
-from ..core.integers import shown
+from ..core.integers import shown, unlimited_int_text
 from ..core.outcome import Outcome
 from ..core.sums import Sum
+from ..display.heaps import heaps_picture
+from ..display.picture import Picture
 from ..impartial.game import ImpartialGame
 from .heap_game import parse_heap
 
@@ -192,6 +194,24 @@ class Wythoff(ImpartialGame[Pair]):
                 f"{self!r}: give two heap sizes a b, got {shown(' '.join(tokens))}"
             )
         return self.check_position(tuple(tokens))
+
+    def picture(self, position: Pair | Sum) -> Picture:
+        """Draw the two heaps a and b as columns of counters, their sizes below them.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> picture = Wythoff().picture((3, 5))
+        >>> picture.svg.count("<circle"), picture.title
+        (8, 'Wythoff(): 3 5')
+        """
+        position = self.check_position(position)
+        if isinstance(position, Sum):
+            return super().picture(position)
+        title = self.picture_title(position)
+        with unlimited_int_text():  # the text of a heap of 10^5000
+            text = self.draw(position)
+        return heaps_picture(position, title=title, text=text, names=("a", "b"), what=title)
 
     def describe_move(self, before: Pair | Sum, after: Pair | Sum) -> str:
         """Describe a move in words, heaps numbered from 1.

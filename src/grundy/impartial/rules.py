@@ -11,6 +11,7 @@ from ..core.errors import InvalidPositionError
 from ..core.integers import parse_int
 from ..core.protocol import Game, P
 from ..core.sums import Sum
+from ..display.picture import Picture, beside
 
 __all__ = ["ImpartialRules"]
 
@@ -270,6 +271,26 @@ class ImpartialRules(Game["P | Sum"], Generic[P]):
         if isinstance(position, tuple):
             return " ".join(map(str, position)) if position else "(empty)"
         return str(position)
+
+    def picture(self, position: P | Sum) -> Picture:
+        """Draw `position` for a notebook; a ``Sum`` is its parts side by side, each
+        drawn by this hook (see :meth:`grundy.Game.picture`).
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp
+        >>> both = Chomp().picture(gr.Sum((2, 1), (3,)))
+        >>> both.title, both.svg.count("<svg")
+        ('Chomp(): (2 1) + (3)', 3)
+        """
+        if isinstance(position, Sum):
+            parts = self.check_position(position).parts  # type: ignore[union-attr]  # a Sum checks as a Sum
+            return beside(
+                [self.picture(part) for part in parts],
+                title=self.picture_title(position),
+                what=f"{self!r}",
+            )
+        return super().picture(position)
 
     def describe_move(self, before: P | Sum, after: P | Sum) -> str:
         """Describe the move from `before` to `after` in words, for people.

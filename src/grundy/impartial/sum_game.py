@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.errors import InvalidGameError, InvalidPositionError
 from ..core.sums import Sum
+from ..display.picture import Picture, beside
 from .game import ImpartialGame
 
 __all__ = ["SumGame"]
@@ -85,6 +86,25 @@ class SumGame(ImpartialGame[SumPosition], sum_of_games=True):
             for o in self.games[i].options(p):
                 options.append((*position[:i], o, *position[i + 1 :]))
         return options
+
+    def picture(self, position: SumPosition | Sum) -> Picture:
+        """Draw each game's part by its own game, side by side with ``+`` between.
+
+        Examples
+        --------
+        >>> from grundy.games import Chomp, Nim
+        >>> picture = (Chomp() + Nim()).picture(((2, 1), (3, 4)))
+        >>> picture.svg.count("poisoned"), picture.svg.count("<circle")
+        (1, 7)
+        """
+        position = self.check_position(position)
+        if isinstance(position, Sum | _Part):
+            return super().picture(position)
+        return beside(
+            [g.picture(p) for g, p in zip(self.games, position, strict=True)],
+            title=self.picture_title(position),
+            what=self.name,
+        )
 
     def canonical(self, position: SumPosition) -> SumPosition:
         if isinstance(position, _Part):

@@ -3,20 +3,25 @@ solvers of :mod:`grundy.core` and kept in the game's cache."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.errors import PositionLimitError
+from ..core.errors import InvalidPositionError, PositionLimitError
 from ..core.outcome import Outcome
 from ..core.protocol import P
 from ..core.recurrence import RecurrenceSolver
 from ..core.solver import GrundySolver, OutcomeSearch, SolverStats, call_moves
 from ..core.sums import Sum
+from ..display.tables import SHOWN, ValueGrid, ValueTable
 from .remoteness import RemotenessSearch
 from .rules import ImpartialRules
 
 __all__ = ["ImpartialValues", "GameCache"]
+
+#: The most cells :meth:`ImpartialValues.table2d` computes by default.
+MAX_TABLE_CELLS = 1_000_000
 
 #: A game's stored values (solvers, memo tables, kernel tables), by name.
 GameCache = dict[str, Any]
@@ -211,8 +216,12 @@ class ImpartialValues(ImpartialRules[P]):
         """
         return [o for o in self.options(position) if self.grundy(o) == value]
 
-    def table(self, positions: Iterable[P | Sum]) -> list[int]:
+    def table(self, positions: Iterable[P | Sum]) -> ValueTable:
         """Return the SG values of `positions`, in order.
+
+        The result is a list (a :class:`~grundy.display.ValueTable`) that also knows its
+        positions: a notebook shows it as an HTML table, ten heaps to a row for a range,
+        P-positions shaded.
 
         Examples
         --------
@@ -220,7 +229,77 @@ class ImpartialValues(ImpartialRules[P]):
         >>> SubtractionGame([2, 3, 7]).table(range(12))
         [0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0]
         """
-        return [self.grundy(p) for p in positions]
+        title = self.name or repr(self)
+        if isinstance(positions, range) and positions.step == 1:
+            indices: Iterable[Any] = positions  # heaps 0, 1, 2...: positions of a heap game
+            return ValueTable((self.grundy(p) for p in indices), start=positions.start, title=title)
+        found: list[int] = []
+        first: list[P | Sum] = []  # what the HTML table shows; the values are all kept
+        for p in positions:
+            found.append(self.grundy(p))
+            if len(first) < SHOWN:
+                first.append(p)
+        heaps = [p for p in first if type(p) is int]
+        if first and len(heaps) == len(first):
+            start = heaps[0]
+            if heaps == list(range(start, start + len(heaps))):  # heaps in a row
+                return ValueTable(found, start=start, title=title)
+        labels = [self.format_position(self.check_position(p)) for p in first]
+        return ValueTable(found, labels=labels, title=title)
+
+    def table2d(
+        self,
+        rows: int | Iterable[int],
+        columns: int | Iterable[int] | None = None,
+        *,
+        max_cells: int = MAX_TABLE_CELLS,
+    ) -> ValueGrid:
+        """Return the SG values G(a, b) of the positions ``position_at(a, b)`` on a box.
+
+        Two heaps for a heap game and Wythoff's game, an a x b board for Chomp and Cram
+        (see :meth:`position_at`). A notebook shows the result as an HTML table;
+        ``.heatmap()`` draws it, ``.values`` holds the rows.
+
+        Parameters
+        ----------
+        rows : int or iterable of int
+            The values of a: ``n`` means 0, 1, ..., n - 1.
+        columns : int or iterable of int, optional
+            The values of b (default: those of a).
+        max_cells : int
+            The most positions valued (rows x columns), checked before any is.
+
+        Returns
+        -------
+        ValueGrid
+
+        Raises
+        ------
+        InvalidPositionError
+            An index that is not a non-negative integer.
+        PositionLimitError
+            More than `max_cells` positions.
+
+        Examples
+        --------
+        >>> from grundy.games import Wythoff
+        >>> grid = Wythoff().table2d(5)
+        >>> grid.values[2], [b for b in range(5) if grid.value(2, b) == 0]
+        ((2, 0, 1, 5, 3), [1])
+        >>> Wythoff().table2d(10**6, 10**6)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.core.errors.PositionLimitError: Wythoff(): a table of 1,000,000 x 1,000,000 ...
+        """
+        a = _indices(rows, "rows", self, max_cells)
+        b = a if columns is None else _indices(columns, "columns", self, max_cells)
+        if len(a) * len(b) > max_cells:
+            raise PositionLimitError(
+                f"{self!r}: a table of {len(a):,} x {len(b):,} positions is more than "
+                f"max_cells = {max_cells:,}"
+            )
+        values = tuple(tuple(self.grundy(self.position_at(i, j)) for j in b) for i in a)
+        return ValueGrid(values, a, b, title=self.name or repr(self))
 
     def check_search(
         self, position: P | Sum, *, max_positions: int | None = None, use_formula: bool = True
@@ -365,3 +444,32 @@ class ImpartialValues(ImpartialRules[P]):
             searcher = OutcomeSearch(self, self.options, canonical, misere=True)
             self.cache["misere_search"] = searcher
         return searcher.next_player_wins(position, self.max_positions)
+
+
+def _indices(spec: int | Iterable[int], what: str, game: object, most: int) -> tuple[int, ...]:
+    """The indices of a table's rows or columns: ``n`` is 0..n-1; at most `most` read
+    (an endless iterable is not a table)."""
+    if isinstance(spec, bool):
+        raise InvalidPositionError(f"{game!r}: {what} {spec!r} is a bool, not a count")
+    if isinstance(spec, int):
+        if spec < 0:
+            raise InvalidPositionError(f"{game!r}: {what} {spec} is negative")
+        if spec > most:
+            raise PositionLimitError(
+                f"{game!r}: a table of {spec:,} {what} is more than max_cells = {most:,}"
+            )
+        return tuple(range(spec))
+    try:
+        found = tuple(itertools.islice(spec, most + 1))
+    except TypeError:
+        raise InvalidPositionError(
+            f"{game!r}: {what} {spec!r} is neither a count nor indices"
+        ) from None
+    if len(found) > most:
+        raise PositionLimitError(f"{game!r}: more than max_cells = {most:,} {what}")
+    for index in found:
+        if type(index) is not int or index < 0:
+            raise InvalidPositionError(
+                f"{game!r}: {what} index {index!r} is not a non-negative integer"
+            )
+    return found

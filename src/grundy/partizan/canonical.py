@@ -28,6 +28,7 @@ from ..core.integers import shown
 from ..core.outcome import Outcome
 from .dyadic import dyadic, simplest_between
 from .forms import GameForm
+from .latex import latex_math
 from .writing import format_game
 
 __all__ = ["CanonicalGame", "game", "number", "nimber", "up", "ZERO", "STAR", "UP", "cache_size"]
@@ -164,6 +165,18 @@ class CanonicalGame(GameForm):
 
     def __repr__(self) -> str:
         return f"parse({str(self)!r})"
+
+    def _repr_latex_(self) -> str | None:
+        """Conway's notation in LaTeX, for a notebook (IPython's display protocol); None
+        past :data:`~grundy.partizan.latex.MAX_LATEX` characters (the text shows then).
+
+        Examples
+        --------
+        >>> from grundy.partizan import parse
+        >>> print(parse("{2|-1/2}")._repr_latex_())
+        $\\{2\\;|\\;-\\frac{1}{2}\\}$
+        """
+        return latex_math(str(self))
 
 
 def _as_game(value: object) -> CanonicalGame | None:

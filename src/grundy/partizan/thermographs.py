@@ -258,6 +258,20 @@ class Thermograph:
     def __str__(self) -> str:
         return f"Thermograph({self.left_wall.text()},{self.right_wall.text()})"
 
+    def _repr_svg_(self) -> str | None:
+        """The thermograph drawn as SVG (IPython's display protocol: a notebook shows it).
+
+        Examples
+        --------
+        >>> from grundy.partizan import parse
+        >>> from grundy.partizan.thermographs import thermograph
+        >>> thermograph(parse("{2|-1}"))._repr_svg_().count("<polyline")
+        2
+        """
+        from .thermograph_svg import thermograph_picture  # the drawing, only when shown
+
+        return thermograph_picture(self).svg
+
     def to_json(self) -> dict[str, Any]:
         """The thermograph as JSON: both walls, mast, temperature and CGSuite's text.
 

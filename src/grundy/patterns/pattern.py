@@ -7,11 +7,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.errors import InvalidGameError
 from ..core.integers import int_text
+from ..display.tables import ValueGrid, ValueTable
 
 __all__ = ["Region", "Status", "Pattern", "PatternReport"]
 
 _BY_REGION = "piecewise-periodic"  # a rule by region: its JSON says where each region lies
+#: Patterns a notebook lists (``PatternReport._repr_markdown_``); the report holds them all.
+_LISTED = 5
+
+
+def _markdown_text(text: str) -> str:
+    """`text` with Markdown's special characters escaped (it is shown as it is)."""
+    return "".join("\\" + c if c in "\\`*_[]<>|" else c for c in text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +288,65 @@ class PatternReport:
         if self.gave_up:
             text += f"; {self.gave_up}"
         return text
+
+    def table(self) -> ValueTable | ValueGrid:
+        """The computed values as a table a notebook shows: a
+        :class:`~grundy.display.ValueTable` in one dimension, a
+        :class:`~grundy.display.ValueGrid` in two (``.heatmap()`` draws it).
+
+        Raises
+        ------
+        InvalidGameError
+            Three indices: no table shows them.
+
+        Examples
+        --------
+        >>> from grundy.patterns import find_patterns
+        >>> from grundy.games import Nim
+        >>> grid = find_patterns(Nim(), dims=2, upto=8).table()
+        >>> grid, grid.value(3, 5)
+        (ValueGrid('Nim()', a in 0..7, b in 0..7), 6)
+        """
+        start, stop = self.region.start, self.region.stop
+        if len(start) == 1:
+            return ValueTable(self.values, start=start[0], title=self.game)
+        if len(start) == 2:
+            return ValueGrid(
+                tuple(tuple(row) for row in self.values),
+                tuple(range(start[0], stop[0])),
+                tuple(range(start[1], stop[1])),
+                variables=(self.region.variables[0], self.region.variables[1]),
+                title=self.game,
+            )
+        raise InvalidGameError(f"{self.game}: values of {len(start)} indices have no table")
+
+    def _repr_markdown_(self) -> str:
+        """The report for a notebook (IPython's display protocol): the best patterns with
+        what proves or checks them, the P-position rules, or why nothing was found.
+
+        Examples
+        --------
+        >>> from grundy.patterns import find_patterns
+        >>> from grundy.games import Bash
+        >>> print(find_patterns(Bash(3), upto=40)._repr_markdown_())  # doctest: +ELLIPSIS
+        **Bash(m=3)**: values on 0 ≤ n \\< 40
+        <BLANKLINE>
+        - `G(n) = n % 4`: proved (Bash: n mod (m + 1), ...
+        """
+        lines = [
+            f"**{_markdown_text(self.game)}**: values on {_markdown_text(str(self.region))}",
+            "",
+        ]
+        if not self.patterns:
+            lines.append(_markdown_text(self.message()))
+        for pattern in self.patterns[:_LISTED]:
+            head, _, how = pattern.describe().partition("   ")
+            lines.append(f"- `{head}`: {_markdown_text(how)}")
+        if len(self.patterns) > _LISTED:
+            lines.append(f"- … and {len(self.patterns) - _LISTED} more (`.patterns`)")
+        for rule, status in zip(self.p_positions, self.p_status(), strict=True):
+            lines.append(f"- P-positions: `{rule.text}`: {_markdown_text(status)}")
+        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (the keys of ``grundy pattern --json``)."""

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...core.errors import InvalidPositionError
+from ...display.boards import AMAZONS
 from .grid import (
     COMPASS,
     Board,
@@ -82,6 +83,7 @@ class Amazons(GridGame):
 
     name = "amazons"
     cells = _EMPTY + _LEFT + _RIGHT + _BURNT
+    picture_cells = AMAZONS
 
     # ----------------------------------------------------------------- the rules
     def _moves(self, board: Board, queen: str) -> Iterator[Move]:

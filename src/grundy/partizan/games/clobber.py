@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ...core.errors import InvalidGameError, InvalidPositionError
+from ...display.boards import STONES
 from .grid import (
     COMPASS,
     DIAGONAL,
@@ -108,6 +109,7 @@ class GenClobber(GridGame):
     left_behind: tuple[str, str] = (_EMPTY, _EMPTY)
     max_distance: int | None = 1
     name: str = field(default="gen-clobber", compare=False)
+    picture_cells = STONES
 
     def __post_init__(self) -> None:
         if self.directions not in _DIRECTIONS:

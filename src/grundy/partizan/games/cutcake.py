@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.integers import parse_int, shown
+from ...display.boards import cake_picture
+from ...display.picture import Picture
 from ..protocol import PartizanGame, Player
 
 __all__ = ["GenCutcake", "Cutcake", "Eatcake", "MaundyCake", "TurnAndEatcake"]
@@ -338,6 +340,22 @@ class GenCutcake(PartizanGame[Cake]):
         'a piece and what it becomes: 8x8 -> 8x3 + 8x5 (Left cuts columns, Right rows)'
         """
         return "a piece and what it becomes: 8x8 -> 8x3 + 8x5 (Left cuts columns, Right rows)"
+
+    def picture(self, position: Cake) -> Picture:
+        """Draw the pieces of cake side by side, each ruled into its squares, its size
+        above it (rows x columns: Left cuts between columns, Right between rows).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Cutcake
+        >>> Cutcake.picture("2x3 + 1x1").svg.count("a piece of")
+        2
+        """
+        cake = self.check_position(position)
+        if not cake:
+            return super().picture(cake)
+        title = self.picture_title(cake)
+        return cake_picture(cake, title=title, text=self.draw(cake), what=title)
 
     def draw(self, position: Cake) -> str:
         """Draw the pieces side by side as blocks of ``#`` under their sizes (a piece

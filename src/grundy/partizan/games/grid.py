@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...core.errors import InvalidPositionError
 from ...core.integers import parse_int, shown
+from ...display.boards import SQUARES, Cell, grid_picture
+from ...display.picture import Picture
 from ..protocol import PartizanGame
 
 __all__ = [
@@ -420,6 +422,8 @@ class GridGame(PartizanGame[Board]):
     cells: ClassVar[str] = ".#"
     #: Whether ``RxC`` is read as the empty board of R rows and C columns.
     rectangle: ClassVar[bool] = False
+    #: How :meth:`picture` draws each cell (stones, amazons, covered squares...).
+    picture_cells: ClassVar[Mapping[str, Cell]] = SQUARES
 
     # ----------------------------------------------------------------- hooks
     # A game says how a board falls apart into regions (_regions), which boards have the
@@ -560,6 +564,21 @@ class GridGame(PartizanGame[Board]):
         2 # .
         """
         return draw_board(self.check_position(position))
+
+    def picture(self, position: Board) -> Picture:
+        """Draw the board, columns lettered and rows numbered as moves name cells, each
+        cell as :attr:`picture_cells` says (Left's pieces blue, Right's red).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Clobber, Domineering
+        >>> Clobber.picture("xo|ox").svg.count("<circle"), Domineering().picture("2x3").title
+        (4, 'domineering: ...|...')
+        """
+        board = self.check_position(position)
+        return grid_picture(
+            board, self.picture_cells, title=self.picture_title(board), text=self.draw(board)
+        )
 
     def _one_move(self, before: Any, after: Any) -> tuple[Board, Board, list[tuple[int, int]]]:
         """Both boards checked, of one shape, and the cells that differ."""

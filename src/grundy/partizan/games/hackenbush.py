@@ -27,6 +27,8 @@ from typing import Any
 
 from ...core.errors import InvalidPositionError
 from ...core.integers import shown
+from ...display.graphs import HACKENBUSH_COLOURS, grounded_graph_picture
+from ...display.picture import Picture
 from ...games.hackenbush import GreenHackenbush, hackenbush_value
 from ..canonical import ZERO, CanonicalGame, nimber
 from ..protocol import PartizanGame, Player
@@ -395,6 +397,28 @@ class Hackenbush(PartizanGame[Edges]):
         (':Aee:A', '.')
         """
         return write_graph(self.check_position(position))
+
+    def picture(self, position: Edges) -> Picture:
+        """Draw the graph standing on the ground: blue edges Left's, red Right's, green
+        either player's; each edge's tooltip names its ends, as moves do.
+
+        Raises
+        ------
+        PictureLimitError
+            Too many edges to draw (more than about 6,000).
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Hackenbush
+        >>> picture = Hackenbush().picture("l(l;rl)")
+        >>> [picture.svg.count(f"{c} edge") for c in ("blue", "red", "green")]
+        [3, 1, 0]
+        """
+        edges = self.check_position(position)
+        title = self.picture_title(edges)
+        return grounded_graph_picture(
+            edges, HACKENBUSH_COLOURS, title=title, text=self.draw(edges), what=title
+        )
 
     def draw(self, position: Edges) -> str:
         """Draw the graph as a tree from the ground, each edge with its colour and ends

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...core.errors import InvalidPositionError
+from ...display.boards import STONES
 from .grid import (
     ORTHOGONAL,
     Board,
@@ -124,6 +125,7 @@ class Konane(GridGame):
 
     name = "konane"
     cells = _EMPTY + _LEFT + _RIGHT + _OFF
+    picture_cells = STONES
 
     # ----------------------------------------------------------------- the rules
     def _moves(self, board: Board, player: str) -> Iterator[Move]:

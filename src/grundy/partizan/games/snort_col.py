@@ -13,6 +13,8 @@ from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.graph_canon import canonical_labelling
 from ...core.integers import shown
 from ...core.key_memo import KeyMemo
+from ...display.boards import SQUARES, grid_picture
+from ...display.picture import Picture
 from ..canonical import CanonicalGame, nimber, number
 from ..protocol import PartizanGame, Player
 from .grid import ORTHOGONAL, Board, board_text, cell_name, draw_board, read_board, read_cell
@@ -396,6 +398,22 @@ class GenCol(PartizanGame[Position]):
         if _is_graph(position):
             return write_vertex_graph(position) or _NO_VERTEX
         return "1x1" if position == (UNLABELLED,) else board_text(position)  # "." is a graph
+
+    def picture(self, position: Position) -> Picture:
+        """Draw a board, columns lettered and rows numbered: squares Left tinted (``x``)
+        blue, Right tinted (``o``) red, taken ones (``#``) dark; a graph as its text.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import Snort
+        >>> Snort.picture("x..|..o").svg.count("<rect"), Snort.picture("L-.-R").svg is None
+        (7, True)
+        """
+        position = self.check_position(position)
+        if _is_graph(position):
+            return super().picture(position)
+        title = self.picture_title(position)
+        return grid_picture(position, SQUARES, title=title, text=self.draw(position))
 
     def draw(self, position: Position) -> str:
         """Draw a board with its columns lettered and rows numbered; a graph as its

@@ -22,6 +22,8 @@ from typing import Any
 
 from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.integers import shown
+from ...display.boards import CREATURES, strip_picture
+from ...display.picture import Picture
 from ..canonical import CanonicalGame, number
 from ..protocol import PartizanGame
 
@@ -430,6 +432,22 @@ class ToadsAndFrogs(PartizanGame[str]):
         'TT.F'
         """
         return self.check_position(position)
+
+    def picture(self, position: str) -> Picture:
+        """Draw the strip, squares numbered from 1: Left's toads blue, Right's frogs red.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import ToadsAndFrogs
+        >>> picture = ToadsAndFrogs().picture("TT..FF")
+        >>> picture.svg.count(">T</text>"), picture.svg.count(">F</text>")
+        (2, 2)
+        """
+        strip = self.check_position(position)
+        if not strip:
+            return super().picture(strip)
+        title = self.picture_title(strip)
+        return strip_picture(strip, CREATURES, title=title, text=self.draw(strip), what=title)
 
     def draw(self, position: str) -> str:
         """Draw the strip with its squares numbered from 1 (moves name squares).

@@ -25,6 +25,8 @@ from typing import Any
 
 from ...core.errors import InvalidPositionError
 from ...core.integers import shown
+from ...display.boards import DOMINOES, strip_picture
+from ...display.picture import Picture
 from ..canonical import CanonicalGame, nimber, number
 from ..protocol import PartizanGame, Player
 
@@ -250,6 +252,22 @@ class TopplingDominoes(PartizanGame[str]):
         'lr'
         """
         return self.check_position(position)
+
+    def picture(self, position: str) -> Picture:
+        """Draw the strip, squares numbered from 1: blue dominoes (Left's), red ones
+        (Right's) and grey ones (either's) standing, toppled squares empty.
+
+        Examples
+        --------
+        >>> from grundy.partizan.games import TopplingDominoes
+        >>> TopplingDominoes().picture("lr.e").svg.count(" domino</title>")
+        3
+        """
+        strip = self.check_position(position)
+        if not strip:
+            return super().picture(strip)
+        title = self.picture_title(strip)
+        return strip_picture(strip, DOMINOES, title=title, text=self.draw(strip), what=title)
 
     def draw(self, position: str) -> str:
         """Draw the strip with its squares numbered from 1 (moves name dominoes by them).

@@ -19,9 +19,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Union
 
-from ...core.errors import InvalidGameError
+from ...core.errors import GrundyError, InvalidGameError
 from ...core.outcome import Outcome
 from ..canonical import CanonicalGame, number
+from ..latex import latex_math
 from .errors import NotIdempotentError, NotStableError, NotStopperError
 from .graph import LoopyGame, canonical_ids
 from .reading import read_sides
@@ -65,6 +66,23 @@ class LoopyValue:
     @property
     def offside(self) -> Stopper:
         raise NotImplementedError
+
+    def _repr_latex_(self) -> str | None:
+        """The value in CGSuite's notation set as LaTeX (``on``, ``3/2under``, ``A & B``)
+        for a notebook; None when it is too long or too deep to write.
+
+        Examples
+        --------
+        >>> from grundy.partizan.loopy import parse_loopy
+        >>> under, dud = parse_loopy("{pass|3/2}"), parse_loopy("over & under")
+        >>> print(under._repr_latex_(), dud._repr_latex_())
+        $\\frac{3}{2}\\mathrm{under}$ $\\mathrm{over} \\mathbin{\\&} \\mathrm{under}$
+        """
+        try:
+            text = str(self)
+        except GrundyError:  # a stopper nested too deep to be written
+            return None
+        return latex_math(text)
 
 
 class Stopper(LoopyValue):

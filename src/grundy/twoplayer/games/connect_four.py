@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import InvalidGameError, InvalidPositionError
 from ...core.integers import parse_int, shown
+from ...display.boards import FOUR_IN_A_ROW, board_picture
+from ...display.picture import Picture
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
@@ -309,6 +311,33 @@ class ConnectFour(TwoPlayerGame[tuple[str, ...]]):
         ]
         numbers = " ".join(str(c).rjust(width) for c in range(1, self.width + 1))
         return "\n".join([*rows, numbers])
+
+    def picture(self, position: tuple[str, ...]) -> Picture:
+        """Draw the board standing up: x's discs red, o's yellow, the columns numbered
+        below it as moves name them.
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.connect_four import ConnectFour
+        >>> picture = ConnectFour(4, 3).picture(("xo", "", "x", ""))
+        >>> picture.svg.count(">x</title>"), picture.svg.count(">empty</title>")
+        (2, 9)
+        """
+        position = self.check_position(position)
+        title = self.picture_title(position)
+        rows = [
+            "".join(column[r] if r < len(column) else "." for column in position)
+            for r in reversed(range(self.height))
+        ]
+        return board_picture(
+            rows,
+            FOUR_IN_A_ROW,
+            title=title,
+            text=self.draw(position),
+            column_names=[str(c) for c in range(1, self.width + 1)],
+            names_below=True,
+            what=title,
+        )
 
     def parse_move(self, position: tuple[str, ...], text: str) -> tuple[str, ...] | None:
         """Read a column, by its number from 1 or its letter from a; the position after

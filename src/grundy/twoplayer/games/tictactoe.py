@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import InvalidPositionError
 from ...core.integers import parse_int, shown
+from ...display.boards import NOUGHTS_AND_CROSSES, grid_picture
+from ...display.picture import Picture
 from ..game import Encoding, TwoPlayerGame
 
 if TYPE_CHECKING:
@@ -253,6 +255,22 @@ class TicTacToe(TwoPlayerGame[str]):
         """
         rows = [f"{r + 1} {' '.join(position[3 * r : 3 * r + 3])}" for r in range(3)]
         return "\n".join(["  a b c", *rows])
+
+    def picture(self, position: str) -> Picture:
+        """Draw the board: crosses blue, noughts red, columns a-c and rows 1-3 as
+        :meth:`parse_move` reads cells.
+
+        Examples
+        --------
+        >>> from grundy.twoplayer.games.tictactoe import TicTacToe
+        >>> picture = TicTacToe().picture("x...o....")
+        >>> picture.svg.count("<line"), picture.svg.count("<circle"), picture.title
+        (2, 1, 'tictactoe: x../.o./...')
+        """
+        position = self.check_position(position)
+        rows = [position[r : r + 3] for r in range(0, _CELLS, 3)]
+        title = self.picture_title(position)
+        return grid_picture(rows, NOUGHTS_AND_CROSSES, title=title, text=self.draw(position))
 
     def parse_move(self, position: str, text: str) -> str | None:
         """Read a cell: ``b2`` (column a-c, row 1-3), ``5`` (cells 1-9 in reading order)
