@@ -18,6 +18,7 @@ __all__ = [
     "Thermograph",
     "PartValueText",
     "PartizanMove",
+    "CanonicalFacts",
     "PartizanReport",
     "PartizanExpression",
     "LoopyPartizanReport",
@@ -150,13 +151,10 @@ class PartizanMove(BaseModel):
     wins: bool  # its player wins moving second from there (>= 0 for Left, <= 0 for Right)
 
 
-class PartizanReport(BaseModel):
-    """A partizan position (``grundy value --json``): exact numbers as text."""
+class CanonicalFacts(BaseModel):
+    """What a short game's canonical form says, exact numbers as text (shared by a
+    position's report and a typed game's)."""
 
-    game: str
-    kind: str  # "partizan"
-    position: JsonPosition
-    position_text: str
     value: str  # the canonical form, in CGSuite's notation
     outcome: str  # L, R, N (the first player wins) or P (the second)
     outcome_text: str
@@ -173,6 +171,15 @@ class PartizanReport(BaseModel):
     atomic_weight_unknown: str
     all_small: bool
     infinitesimal: bool
+
+
+class PartizanReport(CanonicalFacts):
+    """A partizan position (``grundy value --json``): exact numbers as text."""
+
+    game: str
+    kind: str  # "partizan"
+    position: JsonPosition
+    position_text: str
     left_options: list[str]  # the canonical form's options
     right_options: list[str]
     left_wins: list[DescribedMove]  # Left's moves that win (Left moving first)
@@ -187,26 +194,10 @@ class PartizanReport(BaseModel):
     to_move: str | None  # "Left" or "Right" when the position said so
 
 
-class PartizanExpression(BaseModel):
+class PartizanExpression(CanonicalFacts):
     """A short game typed in CGSuite's notation (``grundy cgt --json``)."""
 
     expression: str  # the text, trimmed
-    value: str  # the canonical form
-    outcome: str  # L, R, N or P
-    outcome_text: str
-    number: str | None
-    nim_value: int | None
-    birthday: int
-    left_stop: str
-    right_stop: str
-    mean: str
-    temperature: str
-    thermograph: Thermograph
-    reduced_canonical_form: str
-    atomic_weight: str | None
-    atomic_weight_unknown: str
-    all_small: bool
-    infinitesimal: bool
     left_options: list[str]
     right_options: list[str]
 
